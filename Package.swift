@@ -1,0 +1,43 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let upcomingFeatures: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "ProjectManager",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "pm", targets: ["pm"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(name: "PMDomain", swiftSettings: upcomingFeatures),
+        .target(
+            name: "PMStore",
+            dependencies: ["PMDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(name: "TerminalKit", swiftSettings: upcomingFeatures),
+        .executableTarget(
+            name: "pm",
+            dependencies: [
+                "PMDomain", "PMStore", "TerminalKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(name: "PMTestSupport", dependencies: ["PMDomain", "PMStore"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "PMStoreTests", dependencies: ["PMStore", "PMTestSupport"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: upcomingFeatures),
+        .testTarget(name: "pmTests", dependencies: ["pm", "PMTestSupport"], swiftSettings: upcomingFeatures),
+    ]
+)

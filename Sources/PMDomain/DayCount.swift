@@ -1,0 +1,39 @@
+import Foundation
+
+/// A number of days written as `Nd` or `Nw` (`+Nd`, `+Nw` for deadlines).
+public struct DayCount: Hashable, Sendable {
+    /// The length in days.
+    public let days: Int
+
+    /// A count of `days` days.
+    public init(days: Int) {
+        self.days = days
+    }
+
+    /// Reads `Nd` or `Nw`; with `allowSign`, `+Nd` and `+Nw`, as deadlines are written.
+    public init?(parsing text: String, allowSign: Bool = false) {
+        var body = Substring(text.lowercased())
+        if body.first == "+" {
+            guard allowSign else { return nil }
+            body = body.dropFirst()
+        } else if allowSign {
+            return nil
+        }
+        guard let unit = body.last, let count = Int(body.dropLast()), count >= 0, count <= 100_000,
+            body.dropLast().allSatisfy(\.isASCII)
+        else { return nil }
+        switch unit {
+        case "d": days = count
+        case "w": days = count * 7
+        default: return nil
+        }
+    }
+
+    /// Reads a window such as `pm due --within 3d`.
+    public init(window text: String) throws(RuleViolation) {
+        guard let count = DayCount(parsing: text.trimmingCharacters(in: .whitespaces)) else {
+            throw .durationUnreadable(text)
+        }
+        self = count
+    }
+}

@@ -1,0 +1,81 @@
+public import Foundation
+
+/// A hybrid logical clock reading: wall time, a counter for events within one millisecond or
+/// behind a clock that went backwards, and the device that made it, which breaks the last tie.
+///
+/// Ordering is total, so the last writer of a field is the same on every replica.
+public struct HybridTimestamp: Hashable, Sendable {
+    /// Milliseconds since 1970 on the writing device's clock (or later, if it had seen later).
+    public var wallTime: Int64
+    /// Orders events that share a wall time.
+    public var counter: UInt32
+    /// The device that made the change.
+    public var device: UUID
+
+    /// A reading from its parts.
+    public init(wallTime: Int64, counter: UInt32, device: UUID) {
+        self.wallTime = wallTime
+        self.counter = counter
+        self.device = device
+    }
+
+    /// The wall time as a date.
+    public var date: Date { Date(timeIntervalSince1970: Double(wallTime) / 1000) }
+}
+
+extension HybridTimestamp: Comparable {
+    public static func < (lhs: HybridTimestamp, rhs: HybridTimestamp) -> Bool {
+        if lhs.wallTime != rhs.wallTime { return lhs.wallTime < rhs.wallTime }
+        if lhs.counter != rhs.counter { return lhs.counter < rhs.counter }
+        return withUnsafeBytes(of: lhs.device.uuid) { left in
+            withUnsafeBytes(of: rhs.device.uuid) { right in
+                left.lexicographicallyPrecedes(right)
+            }
+        }
+    }
+}
+
+extension HybridTimestamp: LosslessStringConvertible {
+    /// A fixed-width text form whose byte order is the clock order, so a database index on it
+    /// sorts operations the way merging does: `000001763712000000-0000000000-<device>`.
+    public var description: String {
+        let wall = String(wallTime)
+        let count = String(counter)
+        return String(repeating: "0", count: max(0, 18 - wall.count)) + wall + "-"
+            + String(repeating: "0", count: max(0, 10 - count.count)) + count + "-"
+            + device.lowercased
+    }
+
+    /// Reads the text form back.
+    public init?(_ description: String) {
+        let parts = description.split(separator: "-", maxSplits: 2)
+        guard parts.count == 3, let wall = Int64(parts[0]), wall >= 0, let counter = UInt32(parts[1]),
+            let device = UUID(uuidString: String(parts[2]))
+        else { return nil }
+        self.init(wallTime: wall, counter: counter, device: device)
+    }
+}
+
+extension HybridTimestamp: Codable {
+    enum CodingKeys: String, CodingKey {
+        case wallTime, counter, device
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        wallTime = try container.decode(Int64.self, forKey: .wallTime)
+        counter = try container.decode(UInt32.self, forKey: .counter)
+        device = try container.decode(UUID.self, forKey: .device)
+        guard wallTime >= 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .wallTime, in: container, debugDescription: "wallTime must be 0 or more, got \(wallTime)")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(wallTime, forKey: .wallTime)
+        try container.encode(counter, forKey: .counter)
+        try container.encode(device.lowercased, forKey: .device)
+    }
+}

@@ -1,0 +1,59 @@
+public import Foundation
+
+/// One change to one project: the field values it sets, stamped with a hybrid logical clock.
+/// Adding, editing, moving, deleting and undoing are all operations; the operation log is the
+/// source of the board, of its history and of sync.
+public struct ProjectOperation: Identifiable, Hashable, Sendable, Codable {
+    /// Chosen by the device that made it; applying an operation twice changes nothing.
+    public var id: UUID
+    /// The project it changes.
+    public var projectID: UUID
+    /// When and where it was made, by the clock that decides which write of a field wins.
+    public var timestamp: HybridTimestamp
+    /// The field values it sets.
+    public var fields: ProjectFields
+
+    /// An operation from its parts.
+    public init(id: UUID, projectID: UUID, timestamp: HybridTimestamp, fields: ProjectFields) {
+        self.id = id
+        self.projectID = projectID
+        self.timestamp = timestamp
+        self.fields = fields
+    }
+
+    /// Checks the operation as a whole: it sets something, and what it sets obeys the card rules.
+    public func validate() throws(RuleViolation) {
+        if fields.isEmpty {
+            throw .operationInvalid("it sets no field")
+        }
+        try fields.validate()
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case projectID = "projectId"
+        case timestamp
+        case fields
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        projectID = try container.decode(UUID.self, forKey: .projectID)
+        timestamp = try container.decode(HybridTimestamp.self, forKey: .timestamp)
+        fields = try container.decode(ProjectFields.self, forKey: .fields)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id.lowercased, forKey: .id)
+        try container.encode(projectID.lowercased, forKey: .projectID)
+        try container.encode(timestamp, forKey: .timestamp)
+        try container.encode(fields, forKey: .fields)
+    }
+}
+
+extension UUID {
+    /// The id as this product writes it: lowercase, as git and most tools print UUIDs.
+    public var lowercased: String { uuidString.lowercased() }
+}

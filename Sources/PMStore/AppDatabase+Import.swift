@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+public import PMDomain
+
+/// What an import did.
+public struct ImportSummary: Hashable, Sendable {
+    /// Operations the board did not hold yet.
+    public var applied: Int
+    /// Operations it held already (importing twice changes nothing).
+    public var skipped: Int
+}
+
+extension AppDatabase {
+    /// Applies operations from elsewhere (an import now, sync later) in one transaction: each is
+    /// checked against the card rules first, known ones are skipped, and the rest merge by the
+    /// per-field clock rule. Imported operations are not this device's actions, so they are not
+    /// undoable. `progress` is called with the number done and the total.
+    public func apply(
+        _ operations: [ProjectOperation], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+    ) throws -> ImportSummary {
+        for operation in operations {
+            try operation.validate()
+        }
+        return try write { db in
+            var clock = try Self.clock(db)
+            var states: [UUID: ProjectState] = [:]
+            var applied = 0
+            for (index, operation) in operations.enumerated() {
+                if index % 1000 == 0 { progress(index, operations.count) }
+                guard try OperationRow.insert(operation, in: db) else { continue }
+                applied += 1
+                clock.receive(operation.timestamp)
+                var state = try states[operation.projectID] ?? ProjectRow.state(operation.projectID, in: db)
+                state.apply(operation)
+                states[operation.projectID] = state
+            }
+            for state in states.values {
+                try ProjectRow.save(state, in: db)
+            }
+            try Self.save(clock, in: db)
+            progress(operations.count, operations.count)
+            return ImportSummary(applied: applied, skipped: operations.count - applied)
+        }
+    }
+
+    /// The whole board and its history, as `pm export` writes it.
+    public func export() throws -> ExportDocument {
+        let today = environment.today
+        let (operations, projects) = try read { db in
+            (try Self.allOperations(db), try Self.visibleProjects(db))
+        }
+        return ExportDocument(
+            exportedAt: environment.now(),
+            projects: Board(projects).allProjects.map { ProjectJSON($0, today: today) },
+            history: History.entries(for: operations).map(HistoryEntryJSON.init),
+            operations: operations)
+    }
+}

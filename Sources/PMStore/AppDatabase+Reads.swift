@@ -1,0 +1,107 @@
+public import Foundation
+import GRDB
+public import PMDomain
+
+extension AppDatabase {
+    /// Every visible project.
+    public func projects() throws -> [Project] {
+        try read(Self.visibleProjects)
+    }
+
+    static func visibleProjects(_ db: Database) throws -> [Project] {
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(ProjectRow.projectColumns) FROM project WHERE \(ProjectRow.visible)")
+        var projects: [Project] = []
+        while let row = try rows.next() {
+            if let project = ProjectRow.project(row) { projects.append(project) }
+        }
+        return projects
+    }
+
+    /// The board: every visible project in its list, in list order.
+    public func board() throws -> Board {
+        Board(try projects())
+    }
+
+    /// A visible project by id.
+    public func project(_ id: UUID) throws -> Project? {
+        try read { db in try ProjectRow.state(id, in: db).project }
+    }
+
+    /// The one visible project whose id starts with `prefix`.
+    public func resolve(_ prefix: IDPrefix) throws -> UUID {
+        try read { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT id, title FROM project WHERE id GLOB ? AND \(ProjectRow.visible)
+                    ORDER BY id LIMIT 11
+                    """,
+                arguments: [prefix.text + "*"])
+            let candidates = rows.compactMap { row in UUID(uuidString: row[0]).map { ($0, row[1] as String) } }
+            guard let first = candidates.first else { throw StoreError.notFound(prefix.text) }
+            guard candidates.count == 1 else {
+                throw StoreError.ambiguous(prefix.text, candidates.map { (id: $0.0, title: $0.1) })
+            }
+            return first.0
+        }
+    }
+
+    /// The shortest unique prefix of every visible project's id, as lists show them.
+    public func shortIDs() throws -> [UUID: String] {
+        try read { db in
+            let ids = try String.fetchAll(db, sql: "SELECT id FROM project WHERE \(ProjectRow.visible)")
+            return IDPrefix.shortest(for: ids.compactMap(UUID.init(uuidString:)))
+        }
+    }
+
+    /// History, newest first: at most `limit` entries, of one project or of the whole board.
+    public func history(limit: Int?, project: UUID? = nil) throws -> [HistoryEntry] {
+        try read { db in
+            if let project {
+                let entries = History.entries(
+                    for: try OperationRow.operations(ofProjects: [project.lowercased], in: db))
+                return limit.map { Array(entries.prefix($0)) } ?? entries
+            }
+            guard let limit else {
+                return History.entries(for: try Self.allOperations(db))
+            }
+            // The newest operations by clock, and everything earlier of their projects, which
+            // history needs for the values before each change. Operations that changed nothing
+            // visible give no entry, so fetch in growing windows until `limit` entries are found.
+            var window = limit + 16
+            while true {
+                let ids = try String.fetchAll(
+                    db, sql: "SELECT id FROM operation ORDER BY clock DESC LIMIT ?", arguments: [window])
+                let projects = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT DISTINCT projectId FROM operation
+                        WHERE id IN (SELECT id FROM operation ORDER BY clock DESC LIMIT ?)
+                        """,
+                    arguments: [window])
+                let wanted = Set(ids)
+                let entries = History.entries(for: try OperationRow.operations(ofProjects: projects, in: db))
+                    .filter { wanted.contains($0.operationID.lowercased) }
+                if entries.count >= limit || ids.count < window {
+                    return Array(entries.prefix(limit))
+                }
+                window *= 4
+            }
+        }
+    }
+
+    /// The whole operation log, in the order it arrived on this device.
+    public func operations() throws -> [ProjectOperation] {
+        try read { db in try Self.allOperations(db) }
+    }
+
+    static func allOperations(_ db: Database) throws -> [ProjectOperation] {
+        let rows = try Row.fetchCursor(db, sql: "SELECT \(OperationRow.columns) FROM operation ORDER BY seq")
+        var result: [ProjectOperation] = []
+        while let row = try rows.next() {
+            result.append(try OperationRow.operation(row))
+        }
+        return result
+    }
+}

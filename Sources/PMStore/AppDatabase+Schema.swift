@@ -1,0 +1,78 @@
+import Foundation
+import GRDB
+import PMDomain
+
+extension AppDatabase {
+    /// The schema's history. Migrations are named and only ever appended: a database written
+    /// by any earlier version opens by running the ones it has not seen.
+    static func migrator(environment: PMDomain.Environment) -> DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: operation log, projects, undo, device") { db in
+            try db.execute(sql: "PRAGMA application_id = \(DatabaseFile.applicationID)")
+
+            // One row: this device's id and its hybrid logical clock, so clock readings keep
+            // rising across processes.
+            try db.execute(
+                sql: """
+                    CREATE TABLE device (
+                        id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                        wallTime INTEGER NOT NULL,
+                        counter INTEGER NOT NULL,
+                        singleton INTEGER NOT NULL DEFAULT 1 UNIQUE CHECK (singleton = 1)
+                    )
+                    """)
+            try db.execute(
+                sql: "INSERT INTO device (id, wallTime, counter) VALUES (?, 0, 0)",
+                arguments: [environment.uuid().lowercased])
+
+            // The operation log: the source of the board, its history and, later, sync.
+            // `seq` is the order operations arrived on this device.
+            try db.execute(
+                sql: """
+                    CREATE TABLE operation (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        id TEXT NOT NULL UNIQUE CHECK (length(id) = 36),
+                        projectId TEXT NOT NULL CHECK (length(projectId) = 36),
+                        clock TEXT NOT NULL,
+                        title TEXT CHECK (title IS NULL OR length(title) BETWEEN 1 AND 1000),
+                        description TEXT,
+                        deadline TEXT CHECK (deadline IS NULL OR deadline GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                        status TEXT CHECK (status IS NULL OR status IN ('todo', 'doing', 'done')),
+                        deleted INTEGER CHECK (deleted IS NULL OR deleted IN (0, 1)),
+                        CHECK (coalesce(title, description, deadline, status, deleted) IS NOT NULL)
+                    )
+                    """)
+            try db.execute(sql: "CREATE INDEX operation_by_project ON operation (projectId, clock)")
+            try db.execute(sql: "CREATE INDEX operation_by_clock ON operation (clock)")
+
+            // Each project as the merge of its operations: every field with the clock of the
+            // write that set it, so a later-arriving older write cannot overwrite it.
+            try db.execute(
+                sql: """
+                    CREATE TABLE project (
+                        id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                        title TEXT, titleClock TEXT,
+                        description TEXT, descriptionClock TEXT,
+                        deadline TEXT, deadlineClock TEXT,
+                        status TEXT CHECK (status IS NULL OR status IN ('todo', 'doing', 'done')), statusClock TEXT,
+                        deleted INTEGER CHECK (deleted IS NULL OR deleted IN (0, 1)), deletedClock TEXT,
+                        createdAt INTEGER NOT NULL,
+                        updatedAt INTEGER NOT NULL
+                    )
+                    """)
+
+            // This device's own recent actions, newest last, for undo and redo.
+            try db.execute(
+                sql: """
+                    CREATE TABLE undoStep (
+                        position INTEGER PRIMARY KEY AUTOINCREMENT,
+                        stack TEXT NOT NULL CHECK (stack IN ('undo', 'redo')),
+                        projectId TEXT NOT NULL,
+                        step TEXT NOT NULL
+                    )
+                    """)
+            try db.execute(sql: "CREATE INDEX undoStep_by_stack ON undoStep (stack, position)")
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+public import PMDomain
+
+/// The board on this device: a SQLite database holding the operation log, the projects it
+/// merges into, the undo and redo stacks and this device's clock.
+///
+/// Every method that writes is one transaction that keeps the invariants: a crash at any
+/// moment leaves each change either whole or absent.
+public struct AppDatabase: Sendable {
+    let writer: any DatabaseWriter
+    let environment: PMDomain.Environment
+    /// The file's path, for messages (`:memory:` for an in-memory board).
+    public let path: String
+
+    init(writer: any DatabaseWriter, environment: PMDomain.Environment, path: String) throws {
+        self.writer = writer
+        self.environment = environment
+        self.path = path
+        try Self.migrator(environment: environment).migrate(writer)
+    }
+
+    /// Opens the database at `path`, creating it and its folder on first use.
+    ///
+    /// A file that is not ours, or is damaged, is refused with a clear error and never written.
+    public static func open(path: String, environment: PMDomain.Environment) throws(StoreError) -> AppDatabase {
+        try DatabaseFile(path: path).checkBeforeOpening()
+        do {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            let database = try AppDatabase(writer: pool, environment: environment, path: path)
+            return database
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// A board in memory, for tests and previews.
+    public static func inMemory(environment: PMDomain.Environment) throws -> AppDatabase {
+        try AppDatabase(writer: DatabaseQueue(), environment: environment, path: ":memory:")
+    }
+
+    /// Runs a read and maps SQLite failures to ``StoreError``.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as RuleViolation {
+            throw error
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    /// Runs one write transaction and maps SQLite failures to ``StoreError``.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        do {
+            return try writer.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch let error as RuleViolation {
+            throw error
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+}
+
+extension StoreError {
+    init(_ error: any Error, path: String) {
+        guard let error = error as? DatabaseError else {
+            self = .unusable(path, "\(error)")
+            return
+        }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: self = .notOurDatabase(path)
+        case .SQLITE_CORRUPT: self = .damaged(path, error.message ?? "corrupt")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .unusable(path, "it is busy in another process; try again")
+        default: self = .unusable(path, error.message ?? "\(error.resultCode)")
+        }
+    }
+}

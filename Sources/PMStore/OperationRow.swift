@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+import PMDomain
+
+/// Reads and writes rows of the `operation` table.
+enum OperationRow {
+    static let columns = "id, projectId, clock, title, description, deadline, status, deleted"
+
+    /// Appends `operation` to the log. Returns `false` when the log already held it.
+    static func insert(_ operation: ProjectOperation, in db: Database) throws -> Bool {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT OR IGNORE INTO operation (id, projectId, clock, title, description, deadline, status, deleted)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let fields = operation.fields
+        try statement.execute(arguments: [
+            operation.id.lowercased, operation.projectID.lowercased,
+            operation.timestamp.description, fields.title, fields.description, fields.deadline?.description,
+            fields.status?.rawValue, fields.deleted.map { $0 ? 1 : 0 },
+        ])
+        return db.changesCount > 0
+    }
+
+    /// An operation from a row selected with ``columns``.
+    static func operation(_ row: Row) throws -> ProjectOperation {
+        guard let id = UUID(uuidString: row[0]), let projectID = UUID(uuidString: row[1]),
+            let timestamp = HybridTimestamp(row[2] as String)
+        else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "unreadable operation \(row[0] as String)") }
+        let deleted: Int? = row[7]
+        let fields = ProjectFields(
+            title: row[3], description: row[4], deadline: (row[5] as String?).flatMap { Deadline(iso: $0) },
+            status: (row[6] as String?).flatMap(Status.init(rawValue:)), deleted: deleted.map { $0 != 0 })
+        return ProjectOperation(id: id, projectID: projectID, timestamp: timestamp, fields: fields)
+    }
+
+    /// Every operation of the given projects.
+    static func operations(ofProjects ids: some Collection<String>, in db: Database) throws -> [ProjectOperation] {
+        var result: [ProjectOperation] = []
+        let statement = try db.cachedStatement(
+            sql: "SELECT \(columns) FROM operation WHERE projectId = ? ORDER BY clock")
+        for id in ids {
+            let rows = try Row.fetchCursor(statement, arguments: [id])
+            while let row = try rows.next() {
+                result.append(try operation(row))
+            }
+        }
+        return result
+    }
+}

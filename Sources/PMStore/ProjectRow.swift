@@ -1,0 +1,69 @@
+import Foundation
+import GRDB
+import PMDomain
+
+/// Reads and writes rows of the `project` table.
+enum ProjectRow {
+    static let visible = "title IS NOT NULL AND deleted IS NOT 1"
+
+    static let projectColumns = "id, title, description, deadline, status, createdAt, updatedAt"
+
+    /// A visible project from a row selected with ``projectColumns``.
+    static func project(_ row: Row) -> Project? {
+        guard let id = UUID(uuidString: row[0]), let deadline = Deadline(iso: row[3] as String),
+            let status = Status(rawValue: row[4])
+        else { return nil }
+        let created: Int64 = row[5]
+        let updated: Int64 = row[6]
+        return Project(
+            id: id, title: row[1], description: row[2] ?? "", deadline: deadline, status: status,
+            createdAt: Date(timeIntervalSince1970: Double(created) / 1000),
+            updatedAt: Date(timeIntervalSince1970: Double(updated) / 1000))
+    }
+
+    /// The merged state of a project, or a blank one if no operation touched it yet.
+    static func state(_ id: UUID, in db: Database) throws -> ProjectState {
+        let statement = try db.cachedStatement(sql: "SELECT * FROM project WHERE id = ?")
+        guard let row = try Row.fetchOne(statement, arguments: [id.lowercased]) else {
+            return ProjectState(id: id)
+        }
+        var state = ProjectState(id: id)
+        func register<Value>(_ column: String, _ read: (String) -> Value?) -> ProjectState.Register<Value>? {
+            guard let text: String = row[column], let value = read(text),
+                let clockText: String = row[column + "Clock"], let clock = HybridTimestamp(clockText)
+            else { return nil }
+            return ProjectState.Register(value: value, timestamp: clock)
+        }
+        state.title = register("title") { $0 }
+        state.description = register("description") { $0 }
+        state.deadline = register("deadline") { Deadline(iso: $0) }
+        state.status = register("status") { Status(rawValue: $0) }
+        if let deleted: Int = row["deleted"], let clockText: String = row["deletedClock"],
+            let clock = HybridTimestamp(clockText)
+        {
+            state.deleted = ProjectState.Register(value: deleted != 0, timestamp: clock)
+        }
+        state.createdAt = row["createdAt"]
+        state.updatedAt = row["updatedAt"]
+        return state
+    }
+
+    /// Writes `state` over the project's row.
+    static func save(_ state: ProjectState, in db: Database) throws {
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT OR REPLACE INTO project (id, title, titleClock, description, descriptionClock,
+                    deadline, deadlineClock, status, statusClock, deleted, deletedClock, createdAt, updatedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        try statement.execute(arguments: [
+            state.id.lowercased,
+            state.title?.value, state.title?.timestamp.description,
+            state.description?.value, state.description?.timestamp.description,
+            state.deadline?.value.description, state.deadline?.timestamp.description,
+            state.status?.value.rawValue, state.status?.timestamp.description,
+            state.deleted.map { $0.value ? 1 : 0 }, state.deleted?.timestamp.description,
+            state.createdAt ?? 0, state.updatedAt ?? 0,
+        ])
+    }
+}

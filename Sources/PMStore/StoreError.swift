@@ -1,0 +1,57 @@
+import Foundation
+import PMDomain
+
+/// Why the store refused or failed, in words a user can act on.
+public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The kinds of failure, for callers that map them to exit codes or HTTP statuses.
+    public enum Kind: Hashable, Sendable {
+        /// The file is not a database of ours, or not one we can read.
+        case database
+        /// No project matches.
+        case notFound
+        /// More than one project matches a prefix.
+        case ambiguous
+        /// Undo or redo with nothing on its stack.
+        case nothingToDo
+    }
+
+    /// The kind of failure.
+    public let kind: Kind
+    /// The message shown to the user.
+    public let description: String
+
+    private init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+
+    static func notOurDatabase(_ path: String) -> Self {
+        Self(
+            .database,
+            "\(path) is not a Project Manager database; it was left untouched (pick another file with --database)")
+    }
+
+    static func newerDatabase(_ path: String) -> Self {
+        Self(.database, "\(path) was written by a newer version of pm; upgrade pm to open it")
+    }
+
+    static func damaged(_ path: String, _ reason: String) -> Self {
+        Self(.database, "\(path) is damaged and cannot be read (\(reason)); restore it from an export or a backup")
+    }
+
+    static func unusable(_ path: String, _ reason: String) -> Self {
+        Self(.database, "cannot open \(path): \(reason)")
+    }
+
+    static func notFound(_ prefix: String) -> Self {
+        Self(.notFound, "no project has an id starting with \(prefix)")
+    }
+
+    static func ambiguous(_ prefix: String, _ candidates: [(id: UUID, title: String)]) -> Self {
+        let lines = candidates.map { "  \($0.id.lowercased)  \($0.title)" }
+        return Self(.ambiguous, "id \(prefix) is ambiguous; it matches:\n" + lines.joined(separator: "\n"))
+    }
+
+    static var nothingToUndo: Self { Self(.nothingToDo, "nothing to undo") }
+    static var nothingToRedo: Self { Self(.nothingToDo, "nothing to redo") }
+}

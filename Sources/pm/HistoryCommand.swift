@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import PMDomain
+import PMStore
+
+/// `pm history`: every add, edit, move and delete, newest first.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Show the history of changes, newest first.",
+        discussion: "Example: pm history --limit 5 --project 3f2a")
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Option(help: "Show at most N entries (default 20; 0 for all).")
+    var limit = 20
+
+    @Option(help: "Only this project's history (an id or a unique prefix).")
+    var project: String?
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("limit must be 0 or more, got \(limit)") }
+    }
+
+    func run() throws {
+        let context = try Context(options)
+        let prefix = try project.map { text throws(RuleViolation) in try IDPrefix(text) }
+        let database = try context.open()
+        let projectID = try prefix.map(database.resolve)
+        let entries = try database.history(limit: limit == 0 ? nil : limit, project: projectID)
+        if output.json {
+            try context.output.printJSON(entries.map(HistoryEntryJSON.init))
+            return
+        }
+        let device = try database.deviceID()
+        let zone = context.environment.timeZone
+        let lines = entries.map { entry in
+            let by = entry.device == device ? "this device" : "device " + entry.device.lowercased.prefix(8)
+            return context.output.dim(LocalTime.text(entry.at, in: zone)) + "  " + entry.summary + "  "
+                + context.output.dim("(\(by))")
+        }
+        context.output.print(lines.isEmpty ? "No history yet." : lines.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import PMDomain
+import PMStore
+
+/// `pm move ID STATUS`: move a card to another list.
+struct Move: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Move a project to another list.", discussion: "Example: pm move 3f2a doing")
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    @Argument(help: "The project's id, or a unique prefix of at least 4 hex digits.")
+    var id: String
+
+    @Argument(help: "The list to move it to: todo, doing or done.")
+    var status: Status
+
+    func run() throws {
+        let context = try Context(options)
+        let prefix = try IDPrefix(id)
+        let database = try context.open()
+        let result = try database.move(try database.resolve(prefix), to: status)
+        try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing moved")
+    }
+}

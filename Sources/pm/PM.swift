@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import PMDomain
+import PMStore
+
+/// `pm`: a three-list project board on the command line.
+@main
+struct PM: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pm",
+        abstract: "A three-list project board (TODO / DOING / DONE) that keeps every change in a history.",
+        discussion: """
+            With no subcommand, prints the board. Data lives in one SQLite file: --database PATH,
+            else $PM_DATABASE, else $XDG_DATA_HOME/projectmanager/projects.sqlite (or
+            ~/.local/share/projectmanager/projects.sqlite).
+
+            Exit status: 0 success; 1 a rule was broken or there is nothing to undo; 2 no project
+            matches the id, or the id is ambiguous; 3 the database cannot be used; 64 a usage error.
+            """,
+        version: "0.1.0",
+        subcommands: [
+            BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
+            HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self,
+        ],
+        defaultSubcommand: BoardCommand.self
+    )
+
+    /// Runs the command, mapping the product's errors to the documented exit codes.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let violation as RuleViolation {
+            fail(violation.description, code: 1)
+        } catch let error as StoreError {
+            fail(error.description, code: error.exitCode)
+        } catch let error as CommandFailure {
+            fail(error.description, code: error.code)
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    private static func fail(_ message: String, code: Int32) -> Never {
+        FileHandle.standardError.write(Data("pm: \(message)\n".utf8))
+        Foundation.exit(code)
+    }
+}
+
+extension StoreError {
+    var exitCode: Int32 {
+        switch kind {
+        case .nothingToDo: 1
+        case .notFound, .ambiguous: 2
+        case .database: 3
+        }
+    }
+}
+
+/// A failure of the command line itself (an unreadable file to import), with its exit code.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    let code: Int32
+
+    init(_ description: String, code: Int32 = 1) {
+        self.description = description
+        self.code = code
+    }
+}

@@ -1,0 +1,51 @@
+import ArgumentParser
+import PMDomain
+import PMStore
+
+/// `pm undo`: take back this device's latest action, as a new change.
+struct Undo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Undo this device's latest action (up to 100 deep).", discussion: "Example: pm undo")
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let context = try Context(options)
+        let result = try context.open().undo()
+        try UndoReport(context: context, json: output.json).print(result, verb: "Undone")
+    }
+}
+
+/// `pm redo`: do again what `pm undo` took back.
+struct Redo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Redo the latest undone action.", discussion: "Example: pm redo")
+
+    @OptionGroup var options: GlobalOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let context = try Context(options)
+        let result = try context.open().redo()
+        try UndoReport(context: context, json: output.json).print(result, verb: "Redone")
+    }
+}
+
+struct UndoReport {
+    let context: Context
+    let json: Bool
+
+    func print(_ result: ChangeResult, verb: String) throws {
+        if json {
+            if let entry = result.entry {
+                try context.output.printJSON(HistoryEntryJSON(entry))
+            } else {
+                context.output.print("null")
+            }
+            return
+        }
+        context.output.print(
+            "\(verb): " + (result.entry?.summary ?? "no visible change (the card had been changed since)"))
+    }
+}
