@@ -9,7 +9,7 @@ let upcomingFeatures: [SwiftSetting] = [
 
 let package = Package(
     name: "ProjectManager",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "pm", targets: ["pm"])
     ],

@@ -17,7 +17,11 @@ public struct AppDatabase: Sendable {
         self.writer = writer
         self.environment = environment
         self.path = path
-        try Self.migrator(environment: environment).migrate(writer)
+        let migrator = Self.migrator(environment: environment)
+        if try writer.read(migrator.hasBeenSuperseded) {
+            throw StoreError.newerDatabase(path)
+        }
+        try migrator.migrate(writer)
     }
 
     /// Opens the database at `path`, creating it and its folder on first use.
