@@ -19,8 +19,9 @@ public struct DayCount: Hashable, Sendable {
         } else if allowSign {
             return nil
         }
-        guard let unit = body.last, let count = Int(body.dropLast()), count >= 0, count <= 100_000,
-            body.dropLast().allSatisfy(\.isASCII)
+        let digits = body.dropLast()
+        guard let unit = body.last, !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }),
+            let count = Int(digits), count <= 100_000
         else { return nil }
         switch unit {
         case "d": days = count
@@ -31,7 +32,7 @@ public struct DayCount: Hashable, Sendable {
 
     /// Reads a window such as `pm due --within 3d`.
     public init(window text: String) throws(RuleViolation) {
-        guard let count = DayCount(parsing: text.trimmingCharacters(in: .whitespaces)) else {
+        guard let count = DayCount(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw .durationUnreadable(text)
         }
         self = count

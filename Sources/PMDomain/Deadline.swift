@@ -103,7 +103,7 @@ extension Deadline {
     /// Relative forms count from `today`. Whether the result may lie in the past is a separate
     /// rule (``ProjectRules/checkNotPast(_:today:)``), since an unchanged past deadline stays valid.
     public init(parsing text: String, today: Deadline) throws(RuleViolation) {
-        let input = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let input = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if let date = Deadline(iso: input) {
             self = date
             return

@@ -24,6 +24,9 @@ public struct HybridClock: Hashable, Sendable {
     public mutating func tick(now: Int64) -> HybridTimestamp {
         if now > latest.wallTime {
             latest = HybridTimestamp(wallTime: now, counter: 0, device: latest.device)
+        } else if latest.counter == .max {
+            // The counter is spent: step the wall time on, which still sorts after everything seen.
+            latest = HybridTimestamp(wallTime: latest.wallTime + 1, counter: 0, device: latest.device)
         } else {
             latest = HybridTimestamp(wallTime: latest.wallTime, counter: latest.counter + 1, device: latest.device)
         }

@@ -19,6 +19,9 @@ public struct HybridTimestamp: Hashable, Sendable {
         self.device = device
     }
 
+    /// Wall times from here on would not fit the fixed-width text form.
+    public static let wallTimeLimit: Int64 = 1_000_000_000_000_000_000
+
     /// The wall time as a date.
     public var date: Date { Date(timeIntervalSince1970: Double(wallTime) / 1000) }
 }
@@ -46,10 +49,12 @@ extension HybridTimestamp: LosslessStringConvertible {
             + device.lowercased
     }
 
-    /// Reads the text form back.
+    /// Reads the text form back; anything but that exact form gives `nil`.
     public init?(_ description: String) {
-        let parts = description.split(separator: "-", maxSplits: 2)
-        guard parts.count == 3, let wall = Int64(parts[0]), wall >= 0, let counter = UInt32(parts[1]),
+        let parts = description.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].utf8.count == 18, parts[1].utf8.count == 10,
+            parts[0].utf8.allSatisfy({ (48...57).contains($0) }), parts[1].utf8.allSatisfy({ (48...57).contains($0) }),
+            let wall = Int64(parts[0]), let counter = UInt32(parts[1]),
             let device = UUID(uuidString: String(parts[2]))
         else { return nil }
         self.init(wallTime: wall, counter: counter, device: device)
@@ -66,9 +71,10 @@ extension HybridTimestamp: Codable {
         wallTime = try container.decode(Int64.self, forKey: .wallTime)
         counter = try container.decode(UInt32.self, forKey: .counter)
         device = try container.decode(UUID.self, forKey: .device)
-        guard wallTime >= 0 else {
+        guard (0..<HybridTimestamp.wallTimeLimit).contains(wallTime) else {
             throw DecodingError.dataCorruptedError(
-                forKey: .wallTime, in: container, debugDescription: "wallTime must be 0 or more, got \(wallTime)")
+                forKey: .wallTime, in: container,
+                debugDescription: "wallTime must be milliseconds since 1970 (0 to 10^18), got \(wallTime)")
         }
     }
 

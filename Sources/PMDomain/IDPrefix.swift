@@ -8,12 +8,22 @@ public struct IDPrefix: Hashable, Sendable, CustomStringConvertible {
     /// The fewest hex digits a prefix may have.
     public static let minimumDigits = 4
 
-    /// Checks what the user typed.
+    /// Checks what the user typed. Fullwidth digits (from a Korean or Japanese input method)
+    /// read as ASCII; hyphens may be typed or left out.
     public init(_ input: String) throws(RuleViolation) {
-        let text = input.trimmingCharacters(in: .whitespaces).lowercased()
-        guard text.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { throw .idPrefixNotHex(input) }
-        guard text.count(where: { $0.isHexDigit }) >= Self.minimumDigits else { throw .idPrefixShort(input) }
-        self.text = text
+        let text = input.precomposedStringWithCompatibilityMapping.trimmingCharacters(in: .whitespacesAndNewlines)
+            .lowercased()
+        guard text.allSatisfy({ ($0.isASCII && $0.isHexDigit) || $0 == "-" }) else { throw .idPrefixNotHex(input) }
+        let digits = text.filter { $0 != "-" }
+        guard digits.count >= Self.minimumDigits else { throw .idPrefixShort(input) }
+        guard digits.count <= 32 else { throw .idPrefixNotHex(input) }
+        // Put the hyphens where a UUID has them, so the prefix compares with stored ids as text.
+        var hyphenated = ""
+        for (index, digit) in digits.enumerated() {
+            if [8, 12, 16, 20].contains(index) { hyphenated.append("-") }
+            hyphenated.append(digit)
+        }
+        self.text = hyphenated
     }
 
     public var description: String { text }
@@ -34,9 +44,7 @@ public struct IDPrefix: Hashable, Sendable, CustomStringConvertible {
             for neighbour in [index - 1, index + 1] where sorted.indices.contains(neighbour) {
                 length = max(length, commonPrefixLength(text, sorted[neighbour].1) + 1)
             }
-            var prefix = String(text.prefix(length))
-            if prefix.hasSuffix("-") { prefix = String(text.prefix(length + 1)) }
-            result[id] = prefix
+            result[id] = String(text.prefix(length))
         }
         return result
     }

@@ -21,16 +21,22 @@ extension AppDatabase {
         for operation in operations {
             try operation.validate()
         }
-        return try write { db in
+        let summary = try write { db in
             var clock = try Self.clock(db)
+            // On an empty board every project is new: no need to look each one up.
+            let boardIsEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM project") == 0
             var states: [UUID: ProjectState] = [:]
+            states.reserveCapacity(operations.count)
             var applied = 0
             for (index, operation) in operations.enumerated() {
                 if index % 1000 == 0 { progress(index, operations.count) }
                 guard try OperationRow.insert(operation, in: db) else { continue }
                 applied += 1
                 clock.receive(operation.timestamp)
-                var state = try states[operation.projectID] ?? ProjectRow.state(operation.projectID, in: db)
+                var state =
+                    try states[operation.projectID]
+                    ?? (boardIsEmpty
+                        ? ProjectState(id: operation.projectID) : ProjectRow.state(operation.projectID, in: db))
                 state.apply(operation)
                 states[operation.projectID] = state
             }
@@ -41,6 +47,7 @@ extension AppDatabase {
             progress(operations.count, operations.count)
             return ImportSummary(applied: applied, skipped: operations.count - applied)
         }
+        return summary
     }
 
     /// The whole board and its history, as `pm export` writes it.

@@ -55,6 +55,22 @@ extension AppDatabase {
         }
     }
 
+    /// The shortest unique prefix of one visible project's id: only its neighbours in id order
+    /// matter, so this reads two rows, not the whole board.
+    public func shortID(of id: UUID) throws -> String {
+        try read { db in
+            let text = id.lowercased
+            let before = try String.fetchOne(
+                db, sql: "SELECT id FROM project WHERE id < ? AND \(ProjectRow.visible) ORDER BY id DESC LIMIT 1",
+                arguments: [text])
+            let after = try String.fetchOne(
+                db, sql: "SELECT id FROM project WHERE id > ? AND \(ProjectRow.visible) ORDER BY id LIMIT 1",
+                arguments: [text])
+            let ids = [before, after].compactMap { $0.flatMap(UUID.init(uuidString:)) } + [id]
+            return IDPrefix.shortest(for: ids)[id] ?? text
+        }
+    }
+
     /// History, newest first: at most `limit` entries, of one project or of the whole board.
     public func history(limit: Int?, project: UUID? = nil) throws -> [HistoryEntry] {
         try read { db in
@@ -103,5 +119,13 @@ extension AppDatabase {
             result.append(try OperationRow.operation(row))
         }
         return result
+    }
+}
+
+extension AppDatabase {
+    /// The local sequence number of the newest operation: it changes whenever any process
+    /// records or applies a change, which is how an open board notices others' writes.
+    public func latestSequence() throws -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM operation ORDER BY seq DESC LIMIT 1") ?? 0 }
     }
 }

@@ -24,17 +24,41 @@ public struct AppDatabase: Sendable {
         try migrator.migrate(writer)
     }
 
+    /// How a process uses the database.
+    public enum Access: Sendable {
+        /// One command, then exit: a single connection, opened without writing anything, so a
+        /// read or a refused command leaves the file byte-for-byte the same.
+        case command
+        /// A long-running board: a pool, so reads never wait for a write. Opening it may write
+        /// (GRDB makes sure a -wal file exists before readers use it).
+        case concurrentReads
+    }
+
     /// Opens the database at `path`, creating it and its folder on first use.
     ///
     /// A file that is not ours, or is damaged, is refused with a clear error and never written.
-    public static func open(path: String, environment: PMDomain.Environment) throws(StoreError) -> AppDatabase {
+    public static func open(
+        path: String, environment: PMDomain.Environment, access: Access = .command
+    ) throws(StoreError) -> AppDatabase {
         try DatabaseFile(path: path).checkBeforeOpening()
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
-            let pool = try DatabasePool(path: path, configuration: configuration)
-            let database = try AppDatabase(writer: pool, environment: environment, path: path)
-            return database
+            let writer: any DatabaseWriter
+            switch access {
+            case .command:
+                // WAL set by hand: GRDB's own WAL set-up writes to the file on every opening.
+                configuration.prepareDatabase { db in
+                    if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                        try db.execute(sql: "PRAGMA journal_mode = WAL")
+                    }
+                    try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                }
+                writer = try DatabaseQueue(path: path, configuration: configuration)
+            case .concurrentReads:
+                writer = try DatabasePool(path: path, configuration: configuration)
+            }
+            return try AppDatabase(writer: writer, environment: environment, path: path)
         } catch let error as StoreError {
             throw error
         } catch {
