@@ -6,6 +6,7 @@ import PMStore
 /// `pm add TITLE`: a new card in TODO.
 struct Add: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "add",
         abstract: "Add a project to TODO.",
         discussion: "Example: pm add \"Write the spec\" --deadline +3d --description \"Two pages\"")
 
@@ -31,7 +32,7 @@ struct Add: ParsableCommand {
         if output.json {
             try context.output.printJSON(ProjectJSON(project, today: context.today))
         } else {
-            let id = try database.shortIDs()[project.id] ?? project.id.lowercased
+            let id = try database.shortID(of: project.id)
             context.output.print("Added \"\(project.title)\" to TODO, due \(project.deadline) (id \(id))")
         }
     }

@@ -1,15 +1,50 @@
 import ArgumentParser
+import Foundation
+import PMBoard
 import PMDomain
+import PMStore
+import TerminalKit
 
-/// `pm` with no arguments: the board, three lists with counts.
+/// `pm board`: the full-screen board.
 struct BoardCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "board", abstract: "Print the board: the three lists with their counts.")
+        commandName: "board", abstract: "Open the full-screen board (q quits, ? lists the keys).",
+        discussion: "Example: pm board --database ~/work.sqlite")
+
+    @OptionGroup var options: GlobalOptions
+
+    func run() throws {
+        try Self.open(options)
+    }
+
+    static func open(_ options: GlobalOptions) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw CommandFailure("the board needs a terminal; use pm list to print the board")
+        }
+        let context = try Context(options)
+        let database = try AppDatabase.open(
+            path: context.databasePath, environment: context.environment, access: .concurrentReads)
+        let name = (context.databasePath as NSString).lastPathComponent
+        try BoardApp(
+            database: database, terminal: SystemTerminal(), environment: context.environment, databaseName: name
+        ).run()
+    }
+}
+
+/// `pm` with no arguments: the full-screen board on a terminal, else the board printed.
+struct Overview: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "overview", abstract: "The board: full-screen on a terminal, printed otherwise.",
+        shouldDisplay: false)
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        try List.printBoard(options: options, json: output.json, status: nil, overdueOnly: false)
+        if !output.json && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+            try BoardCommand.open(options)
+        } else {
+            try List.printBoard(options: options, json: output.json, status: nil, overdueOnly: false)
+        }
     }
 }

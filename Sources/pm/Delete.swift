@@ -5,6 +5,7 @@ import PMStore
 /// `pm delete ID`: delete a card; `pm undo` brings it back.
 struct Delete: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "delete",
         abstract: "Delete a project (pm undo brings it back).", discussion: "Example: pm delete 3f2a")
 
     @OptionGroup var options: GlobalOptions

@@ -6,6 +6,7 @@ import TerminalKit
 /// `pm due`: what is overdue, and what falls due soon.
 struct Due: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "due",
         abstract: "List overdue projects and those due within a window.",
         discussion: """
             A card is due within Nd when its deadline is before today + N days: 1d (the default) is

@@ -5,6 +5,7 @@ import PMStore
 /// `pm edit ID`: change the title, deadline or description.
 struct Edit: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "edit",
         abstract: "Edit a project's title, deadline or description.",
         discussion: "Example: pm edit 3f2a --deadline 2026-12-24 --title \"Write the full spec\"")
 

@@ -6,6 +6,7 @@ import PMStore
 /// `pm export`: the whole board and its history as JSON.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write the whole board and its history as JSON (to stdout by default).",
         discussion: "Example: pm export --output board.json")
 

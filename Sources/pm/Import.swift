@@ -6,6 +6,7 @@ import PMStore
 /// `pm import FILE`: apply an export's operations; importing twice changes nothing.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Apply an export (from pm export) to this board, in one transaction.",
         discussion: """
             Operations the board already holds are skipped, so importing the same file twice changes

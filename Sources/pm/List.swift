@@ -5,6 +5,7 @@ import PMStore
 /// `pm list`: the lists with their counts, or one list, or only overdue cards.
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List projects by list, in deadline order.",
         discussion: "Example: pm list --status doing")
 

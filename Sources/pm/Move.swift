@@ -5,6 +5,7 @@ import PMStore
 /// `pm move ID STATUS`: move a card to another list.
 struct Move: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "move",
         abstract: "Move a project to another list.", discussion: "Example: pm move 3f2a doing")
 
     @OptionGroup var options: GlobalOptions

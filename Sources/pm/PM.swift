@@ -10,7 +10,8 @@ struct PM: ParsableCommand {
         commandName: "pm",
         abstract: "A three-list project board (TODO / DOING / DONE) that keeps every change in a history.",
         discussion: """
-            With no subcommand, prints the board. Data lives in one SQLite file: --database PATH,
+            With no subcommand, opens the full-screen board on a terminal and prints the board
+            otherwise. Data lives in one SQLite file: --database PATH,
             else $PM_DATABASE, else $XDG_DATA_HOME/projectmanager/projects.sqlite (or
             ~/.local/share/projectmanager/projects.sqlite).
 
@@ -19,10 +20,10 @@ struct PM: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
+            Overview.self, BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
             HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self,
         ],
-        defaultSubcommand: BoardCommand.self
+        defaultSubcommand: Overview.self
     )
 
     /// Runs the command, mapping the product's errors to the documented exit codes.

@@ -6,6 +6,7 @@ import PMStore
 /// `pm show ID`: one card in full.
 struct Show: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Show one project in full.", discussion: "Example: pm show 3f2a")
 
     @OptionGroup var options: GlobalOptions

@@ -5,6 +5,7 @@ import PMStore
 /// `pm undo`: take back this device's latest action, as a new change.
 struct Undo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "undo",
         abstract: "Undo this device's latest action (up to 100 deep).", discussion: "Example: pm undo")
 
     @OptionGroup var options: GlobalOptions
@@ -20,6 +21,7 @@ struct Undo: ParsableCommand {
 /// `pm redo`: do again what `pm undo` took back.
 struct Redo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "redo",
         abstract: "Redo the latest undone action.", discussion: "Example: pm redo")
 
     @OptionGroup var options: GlobalOptions
