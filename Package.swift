@@ -21,14 +21,18 @@ let package = Package(
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
         .target(
             name: "PMStore",
-            dependencies: ["PMDomain", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "PMDomain", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .target(name: "TerminalKit", swiftSettings: upcomingFeatures),
+        .target(
+            name: "PMBoard", dependencies: ["PMDomain", "PMStore", "TerminalKit"], swiftSettings: upcomingFeatures),
         .executableTarget(
             name: "pm",
             dependencies: [
-                "PMDomain", "PMStore", "TerminalKit",
+                "PMDomain", "PMStore", "TerminalKit", "PMBoard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcomingFeatures
@@ -38,6 +42,8 @@ let package = Package(
             name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),
         .testTarget(name: "PMStoreTests", dependencies: ["PMStore", "PMTestSupport"], swiftSettings: upcomingFeatures),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMBoardTests", dependencies: ["PMBoard", "PMTestSupport", "pm"], swiftSettings: upcomingFeatures),
         .testTarget(name: "pmTests", dependencies: ["pm", "PMTestSupport"], swiftSettings: upcomingFeatures),
     ]
 )

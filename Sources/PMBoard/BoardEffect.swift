@@ -1,0 +1,27 @@
+public import Foundation
+public import PMDomain
+public import TerminalKit
+
+/// What the reducer asks the runtime to do: the database work and quitting.
+public enum BoardEffect: Equatable, Sendable {
+    case add(ProjectInput)
+    case edit(UUID, ProjectInput)
+    case move(UUID, Status)
+    case delete(UUID)
+    case undo
+    case redo
+    case loadHistory
+    case quit
+}
+
+/// What happens to the board: a key, a resize, or the result of an effect.
+public enum BoardAction: Equatable, Sendable {
+    case input(InputEvent)
+    case resized(TerminalSize)
+    case reloaded([Project])
+    case dayChanged(Deadline)
+    case historyLoaded([HistoryEntry])
+    /// An effect succeeded: the card it changed (`nil` when deleted) and the footer message.
+    case changed(UUID, Project?, message: String)
+    case failed(String)
+}

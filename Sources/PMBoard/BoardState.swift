@@ -1,0 +1,140 @@
+public import Foundation
+public import PMDomain
+public import TerminalKit
+
+/// Everything the board shows, as a value: the views render it, the reducer changes it.
+public struct BoardState: Equatable, Sendable {
+    /// The database's file name, shown in the header.
+    public var databaseName: String
+    /// Today, in the user's time zone: overdue marks are judged against it.
+    public var today: Deadline
+    /// The header's status slot (`local` until sync fills it).
+    public var syncStatus = "local"
+    /// The terminal's size.
+    public var size: TerminalSize
+    /// The user's offset from UTC in seconds, for history times.
+    public var utcOffset = 0
+    /// What is on screen above the board.
+    public var mode: Mode = .board
+    /// The list that has the focus.
+    public var column: Status = .todo
+    /// Text that cards must contain to be shown (`/`).
+    public private(set) var filter = ""
+    /// Whether keys are going to the filter.
+    public var isTypingFilter = false
+    /// The opening banner: overdue and due-today counts, until a key is pressed.
+    public var banner: String?
+    /// A message for the footer, until the next key.
+    public var message: String?
+    /// The history panel's entries, newest first.
+    public var history: [HistoryEntry] = []
+    /// The first history entry shown.
+    public var historyTop = 0
+
+    /// Every card, list by list, in list order.
+    public private(set) var lists: [Status: [Project]] = [.todo: [], .doing: [], .done: []]
+    /// The cards shown: `lists` narrowed by the filter.
+    public private(set) var shown: [Status: [Project]] = [.todo: [], .doing: [], .done: []]
+    /// The selected card's index in each shown list.
+    public var selected: [Status: Int] = [.todo: 0, .doing: 0, .done: 0]
+    /// The first visible card's index in each shown list.
+    public var top: [Status: Int] = [.todo: 0, .doing: 0, .done: 0]
+
+    /// A board of `projects`.
+    public init(databaseName: String, today: Deadline, size: TerminalSize, projects: [Project] = []) {
+        self.databaseName = databaseName
+        self.today = today
+        self.size = size
+        replaceProjects(projects)
+    }
+
+    /// What covers the board.
+    public enum Mode: Equatable, Sendable {
+        case board
+        case detail(UUID)
+        case form(ProjectForm)
+        case confirmDiscard(ProjectForm)
+        case moveMenu(project: UUID, index: Int)
+        case history
+        case help
+    }
+
+    /// Whether the board shows one column at a time, with tabs.
+    public var isNarrow: Bool { size.width < 72 }
+
+    /// The shown cards of `status`.
+    public func cards(_ status: Status) -> [Project] { shown[status] ?? [] }
+
+    /// The selected card, if its list has any.
+    public var selectedProject: Project? {
+        let cards = cards(column)
+        let index = selected[column] ?? 0
+        return cards.indices.contains(index) ? cards[index] : nil
+    }
+
+    /// A card by id, wherever it is.
+    public func project(_ id: UUID) -> Project? {
+        for status in Status.allCases {
+            if let project = lists[status]?.first(where: { $0.id == id }) { return project }
+        }
+        return nil
+    }
+
+    /// Replaces every card (after a reload), keeping each list's selection on the same card.
+    public mutating func replaceProjects(_ projects: [Project]) {
+        let keep = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, selectedID(in: $0)) })
+        let board = Board(projects)
+        lists = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, board[$0]) })
+        refilter(keeping: keep)
+    }
+
+    /// Puts one changed card in place without reloading the rest (`nil` removes it), and selects
+    /// it when it is still on the board.
+    public mutating func place(_ id: UUID, as project: Project?) {
+        for status in Status.allCases {
+            lists[status]?.removeAll { $0.id == id }
+        }
+        var keep = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, selectedID(in: $0)) })
+        if let project {
+            var list = lists[project.status] ?? []
+            let index = list.firstIndex { Project.listOrder(project, $0) } ?? list.endIndex
+            list.insert(project, at: index)
+            lists[project.status] = list
+            keep[project.status] = id
+        }
+        refilter(keeping: keep)
+    }
+
+    /// Narrows the shown cards to those whose title or description contains `text`.
+    public mutating func setFilter(_ text: String) {
+        let keep = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, selectedID(in: $0)) })
+        filter = text
+        refilter(keeping: keep)
+    }
+
+    private func selectedID(in status: Status) -> UUID? {
+        let cards = cards(status)
+        let index = selected[status] ?? 0
+        return cards.indices.contains(index) ? cards[index].id : nil
+    }
+
+    private mutating func refilter(keeping keep: [Status: UUID?]) {
+        for status in Status.allCases {
+            let all = lists[status] ?? []
+            let cards =
+                filter.isEmpty
+                ? all
+                : all.filter {
+                    $0.title.localizedStandardContains(filter) || $0.description.localizedStandardContains(filter)
+                }
+            let previous = selected[status] ?? 0
+            shown[status] = cards
+            if let id = keep[status] ?? nil, let index = cards.firstIndex(where: { $0.id == id }) {
+                selected[status] = index
+            } else {
+                selected[status] = min(previous, max(0, cards.count - 1))
+            }
+            top[status] = min(top[status] ?? 0, max(0, cards.count - 1))
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// A real terminal for end-to-end tests: a detached tmux session running a command, typed into
+/// with send-keys and read with capture-pane.
+struct Tmux {
+    let session = "pm-test-" + UUID().uuidString.prefix(8)
+    let socket: String
+
+    init(command: String, width: Int = 100, height: Int = 30) throws {
+        socket = NSTemporaryDirectory() + "tmux-" + session
+        try run(["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+    }
+
+    /// The screen as text, a line per row.
+    func screen() throws -> String {
+        try run(["capture-pane", "-p", "-t", session])
+    }
+
+    /// A tmux format value for the pane, such as `#{alternate_on}`.
+    func value(_ format: String) throws -> String {
+        try run(["display-message", "-p", "-t", session, format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Sends keys: tmux key names (`Enter`, `C-s`, `BSpace`) or, with `literally`, text.
+    func send(_ keys: String..., literally: Bool = false) throws {
+        try run(["send-keys", "-t", session] + (literally ? ["-l"] : []) + keys)
+    }
+
+    /// Waits until the screen satisfies `condition`; fails with the last screen after `timeout`.
+    @discardableResult
+    func wait(
+        for description: String, timeout: TimeInterval = 5, _ condition: (String) -> Bool
+    ) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last = ""
+        while Date() < deadline {
+            last = try screen()
+            if condition(last) { return last }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw TmuxTimeout(description: "timed out waiting for \(description); screen:\n\(last)")
+    }
+
+    /// Waits until the screen shows `text`.
+    @discardableResult
+    func wait(for text: String, timeout: TimeInterval = 5) throws -> String {
+        try wait(for: "\"\(text)\"", timeout: timeout) { $0.contains(text) }
+    }
+
+    func kill() {
+        _ = try? run(["kill-server"])
+    }
+
+    /// Runs tmux and returns what it printed. Spawned by hand rather than with Foundation's
+    /// Process: the tmux server that `new-session` leaves running inherits the descriptor
+    /// Process watches for the child's exit, and Process would wait for the server forever.
+    @discardableResult
+    private func run(_ arguments: [String]) throws -> String {
+        let output = socket + ".out"
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ["/usr/bin/env", "tmux", "-S", socket] + arguments
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, "/usr/bin/env", &actions, nil, &cArguments, environ)
+        guard spawned == 0 else { throw TmuxTimeout(description: "cannot start tmux: error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+}
+
+struct TmuxTimeout: Error, CustomStringConvertible {
+    let description: String
+}
