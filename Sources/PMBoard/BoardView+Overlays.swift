@@ -96,7 +96,7 @@ extension BoardView {
         }
         var lines: [(String, Style)] = []
         lines += field("Title", form.title, .title)
-        lines += field("Deadline  (YYYY-MM-DD, today, tomorrow, +Nd, +Nw)", form.deadline, .deadline)
+        lines += field("Deadline  (2026-12-24, today, tomorrow, +3d, +2w)", form.deadline, .deadline)
         let count = "\(form.description.count)/\(ProjectRules.descriptionLimit)"
         let label = "Description"
         let gap = String(repeating: " ", count: max(1, inner - label.displayWidth - count.displayWidth))
