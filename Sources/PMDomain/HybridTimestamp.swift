@@ -42,11 +42,26 @@ extension HybridTimestamp: LosslessStringConvertible {
     /// A fixed-width text form whose byte order is the clock order, so a database index on it
     /// sorts operations the way merging does: `000001763712000000-0000000000-<device>`.
     public var description: String {
-        let wall = String(wallTime)
-        let count = String(counter)
-        return String(repeating: "0", count: max(0, 18 - wall.count)) + wall + "-"
-            + String(repeating: "0", count: max(0, 10 - count.count)) + count + "-"
-            + device.lowercased
+        let device = self.device.lowercased
+        return String(unsafeUninitializedCapacity: 30 + device.utf8.count) { text in
+            func digits(_ value: UInt64, width: Int, at start: Int) {
+                var rest = value
+                for position in stride(from: start + width - 1, through: start, by: -1) {
+                    text[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+            }
+            digits(UInt64(max(0, wallTime)), width: 18, at: 0)
+            text[18] = UInt8(ascii: "-")
+            digits(UInt64(counter), width: 10, at: 19)
+            text[29] = UInt8(ascii: "-")
+            var index = 30
+            for byte in device.utf8 {
+                text[index] = byte
+                index += 1
+            }
+            return index
+        }
     }
 
     /// Reads the text form back; anything but that exact form gives `nil`.

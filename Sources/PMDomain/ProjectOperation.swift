@@ -54,6 +54,25 @@ public struct ProjectOperation: Identifiable, Hashable, Sendable, Codable {
 }
 
 extension UUID {
-    /// The id as this product writes it: lowercase, as git and most tools print UUIDs.
-    public var lowercased: String { uuidString.lowercased() }
+    /// The id as this product writes it: lowercase, as git and most tools print UUIDs. Written
+    /// byte by byte, since imports and lists format hundreds of thousands of them.
+    public var lowercased: String {
+        withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { text in
+                var index = 0
+                for (offset, byte) in bytes.enumerated() {
+                    if offset == 4 || offset == 6 || offset == 8 || offset == 10 {
+                        text[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    text[index] = hexDigits[Int(byte >> 4)]
+                    text[index + 1] = hexDigits[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return index
+            }
+        }
+    }
 }
+
+private let hexDigits = Array("0123456789abcdef".utf8)

@@ -56,13 +56,22 @@ enum ProjectRow {
                     deadline, deadlineClock, status, statusClock, deleted, deletedClock, createdAt, updatedAt)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
+        // Most fields of a project share a clock (all of them, for a new card): format each once.
+        var texts: [HybridTimestamp: String] = [:]
+        func text(_ stamp: HybridTimestamp?) -> String? {
+            guard let stamp else { return nil }
+            if let known = texts[stamp] { return known }
+            let formatted = stamp.description
+            texts[stamp] = formatted
+            return formatted
+        }
         try statement.execute(arguments: [
             state.id.lowercased,
-            state.title?.value, state.title?.timestamp.description,
-            state.description?.value, state.description?.timestamp.description,
-            state.deadline?.value.description, state.deadline?.timestamp.description,
-            state.status?.value.rawValue, state.status?.timestamp.description,
-            state.deleted.map { $0.value ? 1 : 0 }, state.deleted?.timestamp.description,
+            state.title?.value, text(state.title?.timestamp),
+            state.description?.value, text(state.description?.timestamp),
+            state.deadline?.value.description, text(state.deadline?.timestamp),
+            state.status?.value.rawValue, text(state.status?.timestamp),
+            state.deleted.map { $0.value ? 1 : 0 }, text(state.deleted?.timestamp),
             state.createdAt ?? 0, state.updatedAt ?? 0,
         ])
     }
