@@ -26,11 +26,12 @@ extension AppDatabase {
                 arguments: [environment.uuid().lowercased])
 
             // The operation log: the source of the board, its history and, later, sync.
-            // `seq` is the order operations arrived on this device.
+            // `seq` is the order operations arrived on this device; rows are never deleted, so
+            // a plain rowid keeps rising without AUTOINCREMENT's bookkeeping write.
             try db.execute(
                 sql: """
                     CREATE TABLE operation (
-                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        seq INTEGER PRIMARY KEY,
                         id TEXT NOT NULL UNIQUE CHECK (length(id) = 36),
                         projectId TEXT NOT NULL CHECK (length(projectId) = 36),
                         clock TEXT NOT NULL,
@@ -64,7 +65,7 @@ extension AppDatabase {
             try db.execute(
                 sql: """
                     CREATE TABLE undoStep (
-                        position INTEGER PRIMARY KEY AUTOINCREMENT,
+                        position INTEGER PRIMARY KEY,
                         stack TEXT NOT NULL CHECK (stack IN ('undo', 'redo')),
                         projectId TEXT NOT NULL,
                         step TEXT NOT NULL

@@ -18,10 +18,16 @@ public struct AppDatabase: Sendable {
         self.environment = environment
         self.path = path
         let migrator = Self.migrator(environment: environment)
-        if try writer.read(migrator.hasBeenSuperseded) {
+        let (superseded, current) = try writer.read { db in
+            (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
+        }
+        if superseded {
             throw StoreError.newerDatabase(path)
         }
-        try migrator.migrate(writer)
+        // Most openings find the schema current: one read instead of the migrator's write lock.
+        if !current {
+            try migrator.migrate(writer)
+        }
     }
 
     /// How a process uses the database.

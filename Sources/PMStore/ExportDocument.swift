@@ -42,6 +42,22 @@ public struct ImportDocument: Decodable, Sendable {
         case format, version, operations
     }
 
+    /// An import of `operations`.
+    public init(operations: [ProjectOperation]) {
+        self.operations = operations
+    }
+
+    /// Reads an export: the quick reader for what `pm export` writes, else `JSONDecoder`, whose
+    /// errors say what is wrong with the file.
+    public static func read(from data: Data) throws -> ImportDocument {
+        if let operations = ExportReader.operations(in: data) {
+            return ImportDocument(operations: operations)
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(ImportDocument.self, from: data)
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let format = try container.decodeIfPresent(String.self, forKey: .format)

@@ -43,10 +43,8 @@ struct Import: ParsableCommand {
         } catch {
             throw CommandFailure("cannot read \(file): \(error.localizedDescription)")
         }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
         do {
-            return try decoder.decode(ImportDocument.self, from: data)
+            return try ImportDocument.read(from: data)
         } catch let error as DecodingError {
             throw CommandFailure("\(file) is not a pm export: \(Self.reason(error))")
         } catch {
