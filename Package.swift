@@ -35,7 +35,14 @@ let package = Package(
                 "PMDomain", "PMStore", "TerminalKit", "PMBoard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: upcomingFeatures
+            swiftSettings: upcomingFeatures,
+            // Start-up is most of what one command costs: a position-dependent executable spares
+            // the loader some 80,000 relocations (build with --static-swift-stdlib as well).
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xclang-linker", "-no-pie"], .when(platforms: [.linux], configuration: .release)
+                )
+            ]
         ),
         .target(name: "PMTestSupport", dependencies: ["PMDomain", "PMStore"], swiftSettings: upcomingFeatures),
         .testTarget(

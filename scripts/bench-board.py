@@ -38,12 +38,18 @@ def drain(fd, quiet):
         last = time.monotonic()
 
 
-def first_output(fd, limit=20.0):
-    """Waits for the first byte of output; returns its arrival time."""
-    ready, _, _ = select.select([fd], [], [], limit)
-    if not ready:
-        raise SystemExit("the board wrote nothing")
-    return time.monotonic()
+def first_frame_end(fd, marker=b"Project Manager", limit=30.0):
+    """Reads until the first frame (the one that draws the header) has arrived whole; returns
+    the time of its last byte. Raw-mode set-up codes come earlier and do not count."""
+    seen = b""
+    deadline = time.monotonic() + limit
+    while marker not in seen:
+        ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            raise SystemExit("the board drew no frame")
+        seen += os.read(fd, 1 << 16)
+    last = time.monotonic()
+    return drain(fd, 0.03) or last
 
 
 def run_once(binary, database, keys):
@@ -54,9 +60,7 @@ def run_once(binary, database, keys):
         # The size is set on the terminal before the board starts, so it draws once, at it.
         fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
         os.execve(binary, [binary, "board", "--database", database], env)
-    # The first frame is the first burst of output; measure to its last byte.
-    first_output(fd)
-    first_frame = drain(fd, 0.05) - started
+    first_frame = first_frame_end(fd) - started
     os.write(fd, b"x")  # any key dismisses the opening banner
     drain(fd, 0.05)
     latencies = []
