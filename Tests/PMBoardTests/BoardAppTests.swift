@@ -109,4 +109,21 @@ final class ScriptedTerminal: Terminal {
         #expect(screen.contains("TODO (2)"))
         #expect(screen.contains("First"))
     }
+
+    @Test func aResizeRedrawsAtOnceInTheNewLayout() throws {
+        let world = TestWorld(day: "2026-11-21")
+        let database = try AppDatabase.inMemory(environment: world.environment)
+        _ = try database.add(
+            try ProjectInput(title: "Card", deadline: "+1d").newProject(today: world.environment.today))
+        let terminal = ScriptedTerminal(size: size) { idle in idle < 2 ? [] : Array("q".utf8) }
+        terminal.mock.resize(to: TerminalSize(width: 50, height: 12))
+
+        try BoardApp(database: database, terminal: terminal, environment: world.environment, databaseName: "t")
+            .run()
+
+        let lines = terminal.mock.screen.lines
+        #expect(lines.count == 12)
+        #expect(lines[1].contains("TODO (1) │ DOING (0) │ DONE (0)"))
+        #expect(lines.allSatisfy { $0.displayWidth == 50 })
+    }
 }
