@@ -43,7 +43,7 @@ public struct BoardApp {
             }
             let bytes = terminal.read(timeout: escapePending ? Self.escapeDelay : Self.pollInterval)
             let events = bytes.isEmpty ? decoder.flushPendingEscape() : decoder.decode(bytes)
-            escapePending = !bytes.isEmpty && bytes.last == 0x1B
+            escapePending = decoder.hasPendingEscape
             for event in events {
                 for effect in state.reduce(.input(event)) {
                     if effect == .quit { return }
