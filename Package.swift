@@ -11,11 +11,15 @@ let package = Package(
     name: "ProjectManager",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "pm", targets: ["pm"])
+        .executable(name: "pm", targets: ["pm"]),
+        .executable(name: "pm-server", targets: ["pm-server"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
@@ -44,7 +48,8 @@ let package = Package(
                 )
             ]
         ),
-        .target(name: "PMTestSupport", dependencies: ["PMDomain", "PMStore"], swiftSettings: upcomingFeatures),
+        .target(
+            name: "PMTestSupport", dependencies: ["PMDomain", "PMStore", "PMServer"], swiftSettings: upcomingFeatures),
         .testTarget(
             name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),
         .testTarget(name: "PMStoreTests", dependencies: ["PMStore", "PMTestSupport"], swiftSettings: upcomingFeatures),
@@ -52,5 +57,46 @@ let package = Package(
         .testTarget(
             name: "PMBoardTests", dependencies: ["PMBoard", "PMTestSupport", "pm"], swiftSettings: upcomingFeatures),
         .testTarget(name: "pmTests", dependencies: ["pm", "PMTestSupport"], swiftSettings: upcomingFeatures),
+        .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
+        .target(
+            name: "PMServer",
+            dependencies: [
+                "PMDomain", "PMSyncProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .target(
+            name: "PMServerSQLite",
+            dependencies: [
+                "PMDomain", "PMSyncProtocol", "PMServer", .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .executableTarget(
+            name: "pm-server",
+            dependencies: [
+                "PMServer", "PMServerSQLite",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMServerTests",
+            dependencies: [
+                "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMServerSQLiteTests",
+            dependencies: ["PMServerSQLite", "PMServer", "PMSyncProtocol", "PMTestSupport", "pm-server"],
+            swiftSettings: upcomingFeatures
+        ),
     ]
 )

@@ -1,0 +1,52 @@
+import Foundation
+public import Hummingbird
+import PMSyncProtocol
+
+/// A refused request, answered as `{"error":{"code","message"}}` with a 4xx status.
+public struct APIError: HTTPResponseError, Hashable, Sendable, CustomStringConvertible {
+    /// The HTTP status.
+    public let status: HTTPResponse.Status
+    /// A stable, machine-readable name.
+    public let code: String
+    /// A sentence for people.
+    public let message: String
+
+    /// An error from its parts.
+    public init(status: HTTPResponse.Status, code: String, message: String) {
+        self.status = status
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(status.code) \(code): \(message)" }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONResponse.make(ErrorBody(code: code, message: message), status: status)
+    }
+
+    static let unauthorized = APIError(
+        status: .unauthorized, code: "unauthorized",
+        message: "a valid \"Authorization: Bearer TOKEN\" header is required")
+
+    static func boardNotFound(_ board: String) -> APIError {
+        APIError(status: .notFound, code: "boardNotFound", message: "no board \"\(board)\" among yours")
+    }
+
+    static func badRequest(_ message: String) -> APIError {
+        APIError(status: .badRequest, code: "badRequest", message: message)
+    }
+
+    static func invalidJSON(_ message: String) -> APIError {
+        APIError(status: .badRequest, code: "invalidJSON", message: message)
+    }
+
+    static let bodyTooLarge = APIError(
+        status: .contentTooLarge, code: "bodyTooLarge",
+        message: "the body may be at most \(PushRequest.bodyLimit) bytes")
+
+    static func tooManyOperations(_ count: Int) -> APIError {
+        APIError(
+            status: .contentTooLarge, code: "tooManyOperations",
+            message: "a push may hold at most \(PushRequest.operationLimit) operations, got \(count)")
+    }
+}

@@ -1,0 +1,43 @@
+import Crypto
+import Foundation
+
+/// A bearer token: `pm_` and 40 hex digits. The server keeps only its prefix and its hash.
+public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
+    /// How many leading characters are kept in clear.
+    public static let prefixLength = 12
+
+    /// The token, to be shown once.
+    public let description: String
+
+    /// A token made of 20 random bytes from `randomBytes` (injected, so tests are repeatable).
+    public init(randomBytes: [UInt8]) {
+        description = "pm_" + randomBytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A token as given in a request.
+    public init(_ text: String) {
+        description = text
+    }
+
+    /// The clear prefix it is found by.
+    public var prefix: String { String(description.prefix(Self.prefixLength)) }
+
+    /// SHA-256 of the token.
+    public var hash: [UInt8] { Array(SHA256.hash(data: Data(description.utf8))) }
+
+    /// The token as stored for `user`.
+    public func stored(for user: String) -> StoredToken {
+        StoredToken(user: user, prefix: prefix, hash: hash)
+    }
+
+    /// Whether `stored` is this token, comparing the hashes in constant time.
+    public func matches(_ stored: StoredToken) -> Bool {
+        let hash = self.hash
+        guard hash.count == stored.hash.count else { return false }
+        var difference: UInt8 = 0
+        for (left, right) in zip(hash, stored.hash) {
+            difference |= left ^ right
+        }
+        return difference == 0
+    }
+}

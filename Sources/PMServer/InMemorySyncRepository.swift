@@ -1,0 +1,90 @@
+import Foundation
+public import PMDomain
+public import PMSyncProtocol
+
+/// The repository in memory, for tests and for trying the server out.
+public actor InMemorySyncRepository: SyncRepository {
+    private struct Board {
+        var members: Set<String>
+        var log: [ProjectOperation] = []
+        var seqByID: [UUID: Int64] = [:]
+        var states: [UUID: ProjectState] = [:]
+    }
+
+    private var users: Set<String> = []
+    private var storedTokens: [StoredToken] = []
+    private var boards: [String: Board] = [:]
+
+    /// An empty repository.
+    public init() {}
+
+    public func addUser(name: String) throws {
+        guard users.insert(name).inserted else { throw SyncRepositoryError.userExists(name) }
+    }
+
+    public func addToken(_ token: StoredToken) throws {
+        guard users.contains(token.user) else { throw SyncRepositoryError.userUnknown(token.user) }
+        storedTokens.append(token)
+    }
+
+    public func tokens(prefix: String) -> [StoredToken] {
+        storedTokens.filter { $0.prefix == prefix }
+    }
+
+    public func revokeToken(prefix: String) throws -> String {
+        let matching = storedTokens.indices.filter { storedTokens[$0].prefix.hasPrefix(prefix) }
+        guard let index = matching.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
+        guard matching.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
+        return storedTokens.remove(at: index).user
+    }
+
+    public func addBoard(_ board: String, members: [String]) throws {
+        guard boards[board] == nil else { throw SyncRepositoryError.boardExists(board) }
+        for member in members where !users.contains(member) {
+            throw SyncRepositoryError.userUnknown(member)
+        }
+        boards[board] = Board(members: Set(members))
+    }
+
+    public func grant(board: String, user: String) throws {
+        guard boards[board] != nil else { throw SyncRepositoryError.boardUnknown(board) }
+        guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
+        boards[board]?.members.insert(user)
+    }
+
+    public func isMember(board: String, user: String) -> Bool {
+        boards[board]?.members.contains(user) ?? false
+    }
+
+    public func push(board name: String, operations: [ProjectOperation]) throws -> [PushResponse.Result] {
+        guard var board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
+        var results: [PushResponse.Result] = []
+        for operation in operations {
+            if let seq = board.seqByID[operation.id] {
+                results.append(.init(id: operation.id, seq: seq))
+                continue
+            }
+            board.log.append(operation)
+            let seq = Int64(board.log.count)
+            board.seqByID[operation.id] = seq
+            board.states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
+            results.append(.init(id: operation.id, seq: seq))
+        }
+        boards[name] = board
+        return results
+    }
+
+    public func operations(board name: String, after: Int64, limit: Int) throws -> OperationPage {
+        guard let board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
+        let head = Int64(board.log.count)
+        let start = Int(min(max(after, 0), head))
+        let end = min(start + max(limit, 0), board.log.count)
+        let entries = (start..<end).map { OperationPage.Entry(seq: Int64($0 + 1), operation: board.log[$0]) }
+        return OperationPage(operations: entries, next: entries.last?.seq ?? max(after, 0), head: head)
+    }
+
+    public func snapshot(board name: String) throws -> BoardSnapshot {
+        guard let board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
+        return BoardSnapshot(seq: Int64(board.log.count), states: board.states.values)
+    }
+}

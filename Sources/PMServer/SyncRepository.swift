@@ -1,0 +1,47 @@
+import Foundation
+public import PMDomain
+public import PMSyncProtocol
+
+/// Where the server keeps users, tokens, boards and each board's operations. One
+/// implementation per backend; every one passes the same conformance suite.
+public protocol SyncRepository: Sendable {
+    /// Adds a user; a name already taken is refused with ``SyncRepositoryError/userExists(_:)``.
+    func addUser(name: String) async throws
+    /// Stores a token of `user` by its clear prefix and SHA-256 hash.
+    func addToken(_ token: StoredToken) async throws
+    /// The stored tokens whose prefix is `prefix`, to compare hashes against.
+    func tokens(prefix: String) async throws -> [StoredToken]
+    /// Removes the one token whose prefix starts with `prefix`; none or several are refused.
+    /// Returns the user it belonged to.
+    func revokeToken(prefix: String) async throws -> String
+    /// Adds a board with its first members, who must exist.
+    func addBoard(_ board: String, members: [String]) async throws
+    /// Makes `user` a member of `board`.
+    func grant(board: String, user: String) async throws
+    /// Whether `user` is a member of `board` (`false` when the board does not exist).
+    func isMember(board: String, user: String) async throws -> Bool
+    /// Appends the operations not already on the board, in one transaction, and answers the
+    /// sequence number of each, in order: a retried batch gets the same numbers back.
+    func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result]
+    /// Up to `limit` operations with a sequence number above `after`, in server order.
+    func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage
+    /// The merged cards of the board and the sequence number they reflect.
+    func snapshot(board: String) async throws -> BoardSnapshot
+}
+
+/// A token as the server keeps it: never the token itself.
+public struct StoredToken: Hashable, Sendable {
+    /// The user it signs in.
+    public var user: String
+    /// The token's first characters, in clear, to find it and to revoke it by.
+    public var prefix: String
+    /// SHA-256 of the whole token.
+    public var hash: [UInt8]
+
+    /// A stored token from its parts.
+    public init(user: String, prefix: String, hash: [UInt8]) {
+        self.user = user
+        self.prefix = prefix
+        self.hash = hash
+    }
+}

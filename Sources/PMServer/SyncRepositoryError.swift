@@ -1,0 +1,33 @@
+/// A refused change to users, tokens or boards.
+public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
+    private enum Code: String, Hashable, Sendable {
+        case userExists, userUnknown, boardExists, boardUnknown, tokenUnknown, tokenAmbiguous
+    }
+
+    private let code: Code
+
+    /// The message shown to the operator.
+    public let description: String
+
+    private init(_ code: Code, _ description: String) {
+        self.code = code
+        self.description = description
+    }
+
+    /// A user of that name exists already.
+    public static func userExists(_ name: String) -> Self { Self(.userExists, "user \"\(name)\" exists already") }
+    /// No user has that name.
+    public static func userUnknown(_ name: String) -> Self { Self(.userUnknown, "no user \"\(name)\"") }
+    /// A board of that name exists already.
+    public static func boardExists(_ name: String) -> Self { Self(.boardExists, "board \"\(name)\" exists already") }
+    /// No board has that name.
+    public static func boardUnknown(_ name: String) -> Self { Self(.boardUnknown, "no board \"\(name)\"") }
+    /// No token starts with that prefix.
+    public static func tokenUnknown(_ prefix: String) -> Self {
+        Self(.tokenUnknown, "no token starts with \"\(prefix)\"")
+    }
+    /// Several tokens start with that prefix.
+    public static func tokenAmbiguous(_ prefix: String) -> Self {
+        Self(.tokenAmbiguous, "several tokens start with \"\(prefix)\"; give more of it")
+    }
+}

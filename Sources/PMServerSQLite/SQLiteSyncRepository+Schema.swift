@@ -1,0 +1,47 @@
+import GRDB
+
+extension SQLiteSyncRepository {
+    /// The schema's history: named migrations, only ever appended.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: users, tokens, boards, members, operations, projects") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (
+                        name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0)
+                    );
+                    CREATE TABLE token (
+                        prefix TEXT NOT NULL,
+                        hash BLOB NOT NULL UNIQUE CHECK (length(hash) = 32),
+                        user TEXT NOT NULL REFERENCES user(name) ON DELETE CASCADE
+                    );
+                    CREATE INDEX token_prefix ON token(prefix);
+                    CREATE TABLE board (
+                        name TEXT PRIMARY KEY NOT NULL CHECK (length(name) > 0)
+                    );
+                    CREATE TABLE member (
+                        board TEXT NOT NULL REFERENCES board(name) ON DELETE CASCADE,
+                        user TEXT NOT NULL REFERENCES user(name) ON DELETE CASCADE,
+                        PRIMARY KEY (board, user)
+                    ) WITHOUT ROWID;
+                    CREATE TABLE operation (
+                        board TEXT NOT NULL REFERENCES board(name),
+                        seq INTEGER NOT NULL CHECK (seq > 0),
+                        id TEXT NOT NULL CHECK (length(id) = 36),
+                        body TEXT NOT NULL,
+                        PRIMARY KEY (board, seq),
+                        UNIQUE (board, id)
+                    ) WITHOUT ROWID;
+                    -- Each project's fields merged over every operation stored; kept in the
+                    -- transaction that stores them, so it always reflects MAX(seq).
+                    CREATE TABLE project (
+                        board TEXT NOT NULL REFERENCES board(name),
+                        id TEXT NOT NULL CHECK (length(id) = 36),
+                        state TEXT NOT NULL,
+                        PRIMARY KEY (board, id)
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        return migrator
+    }
+}

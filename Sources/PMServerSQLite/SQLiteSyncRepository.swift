@@ -1,0 +1,104 @@
+import Foundation
+import GRDB
+import PMDomain
+public import PMServer
+import PMSyncProtocol
+
+/// The server's repository on SQLite: one file, every write one transaction, sequence numbers
+/// handed out inside the transaction that stores the operations, so they have no gaps.
+public struct SQLiteSyncRepository: SyncRepository {
+    let writer: any DatabaseWriter
+
+    init(writer: any DatabaseWriter) throws {
+        self.writer = writer
+        try Self.migrator.migrate(writer)
+    }
+
+    /// Opens the database at `path`, creating it and its folder on first use.
+    public static func open(path: String) throws -> SQLiteSyncRepository {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        return try SQLiteSyncRepository(writer: DatabasePool(path: path, configuration: configuration))
+    }
+
+    /// A repository in memory, for tests.
+    public static func inMemory() throws -> SQLiteSyncRepository {
+        try SQLiteSyncRepository(writer: DatabaseQueue())
+    }
+
+    public func addUser(name: String) async throws {
+        try await writer.write { db in
+            guard try !Self.userExists(db, name) else { throw SyncRepositoryError.userExists(name) }
+            try db.execute(sql: "INSERT INTO user (name) VALUES (?)", arguments: [name])
+        }
+    }
+
+    public func addToken(_ token: StoredToken) async throws {
+        try await writer.write { db in
+            guard try Self.userExists(db, token.user) else { throw SyncRepositoryError.userUnknown(token.user) }
+            try db.execute(
+                sql: "INSERT INTO token (prefix, hash, user) VALUES (?, ?, ?)",
+                arguments: [token.prefix, Data(token.hash), token.user])
+        }
+    }
+
+    public func tokens(prefix: String) async throws -> [StoredToken] {
+        try await writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT prefix, hash, user FROM token WHERE prefix = ?", arguments: [prefix])
+                .map { row in
+                    StoredToken(user: row["user"], prefix: row["prefix"], hash: Array(row["hash"] as Data))
+                }
+        }
+    }
+
+    public func revokeToken(prefix: String) async throws -> String {
+        try await writer.write { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid, user FROM token WHERE substr(prefix, 1, ?) = ? LIMIT 2",
+                arguments: [prefix.count, prefix])
+            guard let row = rows.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
+            guard rows.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
+            try db.execute(sql: "DELETE FROM token WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+            return row["user"]
+        }
+    }
+
+    public func addBoard(_ board: String, members: [String]) async throws {
+        try await writer.write { db in
+            guard try !Self.boardExists(db, board) else { throw SyncRepositoryError.boardExists(board) }
+            for member in members where try !Self.userExists(db, member) {
+                throw SyncRepositoryError.userUnknown(member)
+            }
+            try db.execute(sql: "INSERT INTO board (name) VALUES (?)", arguments: [board])
+            for member in Set(members) {
+                try db.execute(sql: "INSERT INTO member (board, user) VALUES (?, ?)", arguments: [board, member])
+            }
+        }
+    }
+
+    public func grant(board: String, user: String) async throws {
+        try await writer.write { db in
+            guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
+            guard try Self.userExists(db, user) else { throw SyncRepositoryError.userUnknown(user) }
+            try db.execute(sql: "INSERT OR IGNORE INTO member (board, user) VALUES (?, ?)", arguments: [board, user])
+        }
+    }
+
+    public func isMember(board: String, user: String) async throws -> Bool {
+        try await writer.read { db in
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM member WHERE board = ? AND user = ?)", arguments: [board, user])
+                ?? false
+        }
+    }
+
+    static func userExists(_ db: Database, _ name: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user WHERE name = ?)", arguments: [name]) ?? false
+    }
+
+    static func boardExists(_ db: Database, _ name: String) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM board WHERE name = ?)", arguments: [name]) ?? false
+    }
+}

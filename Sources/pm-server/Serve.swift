@@ -1,0 +1,34 @@
+import ArgumentParser
+import Hummingbird
+import Logging
+import PMServer
+import PMServerSQLite
+
+/// `pm-server serve`: answers clients until SIGTERM or SIGINT, finishing requests in flight.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the sync server.")
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on.") var port = 8080
+    @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    @OptionGroup var database: DatabaseOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, got \(port)") }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
+        }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "pm-server")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let repository = try database.open()
+        logger.info("database", metadata: ["path": "\(database.path)"])
+        let application = buildApplication(
+            repository: repository,
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
+            logger: logger, openAPIDocument: OpenAPIDocument.yaml)
+        try await application.runService()
+    }
+}

@@ -1,0 +1,38 @@
+import ArgumentParser
+import PMServer
+import PMServerSQLite
+
+/// `pm-server token add NAME | token revoke TOKEN-PREFIX`.
+struct TokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Manage tokens.", subcommands: [Add.self, Revoke.self])
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a token for a user and print it (shown once).")
+
+        @Argument(help: "The user's name.") var name: String
+        @OptionGroup var database: DatabaseOptions
+
+        func run() async throws {
+            let token = AccessToken.random()
+            try await database.open().addToken(token.stored(for: name))
+            print(token)
+        }
+    }
+
+    struct Revoke: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Revoke the token that starts with a prefix.")
+
+        @Argument(help: "The token's first characters (at least 6, e.g. pm_1a2b).") var prefix: String
+        @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            guard prefix.count >= 6 else { throw ValidationError("give at least 6 characters of the token") }
+        }
+
+        func run() async throws {
+            let user = try await database.open().revokeToken(prefix: String(prefix.prefix(AccessToken.prefixLength)))
+            print("revoked a token of \(user)")
+        }
+    }
+}

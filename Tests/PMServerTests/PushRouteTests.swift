@@ -1,0 +1,120 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PMDomain
+import PMServer
+import PMSyncProtocol
+import PMTestSupport
+import Testing
+
+@Suite struct PushRouteTests {
+    @Test func pushAnswersEachOperationsSeq() async throws {
+        let fixture = try await ServerFixture.make()
+        let operations = (1...3).map { SyncFixtures.operation($0) }
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body(operations)
+            ) { response in
+                #expect(response.status == .ok)
+                let answer = try decode(PushResponse.self, response)
+                #expect(answer.results == operations.enumerated().map { .init(id: $1.id, seq: Int64($0 + 1)) })
+                let text = String(decoding: response.body.readableBytesView, as: UTF8.self)
+                #expect(text == text.lowercased())
+            }
+        }
+    }
+
+    @Test func retriedPushIsAnsweredTheSameAndAppliedOnce() async throws {
+        let fixture = try await ServerFixture.make()
+        let operations = (1...2).map { SyncFixtures.operation($0) }
+        try await fixture.application.test(.router) { client in
+            var answers: [PushResponse] = []
+            for _ in 0..<2 {
+                try await client.execute(
+                    uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                    body: try ServerFixture.body(operations)
+                ) { answers.append(try decode(PushResponse.self, $0)) }
+            }
+            #expect(answers[0] == answers[1])
+        }
+        #expect(try await fixture.repository.operations(board: "team", after: 0, limit: 10).head == 2)
+    }
+
+    @Test func operationBreakingARuleIsRefusedWith422AndNothingWritten() async throws {
+        let fixture = try await ServerFixture.make()
+        let operations = [
+            SyncFixtures.operation(1),
+            SyncFixtures.operation(2, fields: ProjectFields(title: String(repeating: "x", count: 101))),
+        ]
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body(operations)
+            ) { response in
+                try expectError(response, .unprocessableContent, code: "titleLength")
+                #expect(try decode(ErrorBody.self, response).error.message.contains("title must be 1–100"))
+            }
+        }
+        #expect(try await fixture.repository.operations(board: "team", after: 0, limit: 10).head == 0)
+    }
+
+    @Test func operationSettingNoFieldIsRefusedWith422() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body([SyncFixtures.operation(1, fields: ProjectFields())])
+            ) { try expectError($0, .unprocessableContent, code: "operationInvalid") }
+        }
+    }
+
+    @Test func malformedJSONIsRefusedWith400() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.application.test(.router) { client in
+            for text in ["not json", #"{"operations":[{"id":"x"}]}"#, "{}", #"{"operations":[]"#] {
+                try await client.execute(
+                    uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                    body: ByteBuffer(string: text)
+                ) { try expectError($0, .badRequest, code: "invalidJSON") }
+            }
+        }
+    }
+
+    @Test func moreThanAThousandOperationsAreRefusedWith413() async throws {
+        let fixture = try await ServerFixture.make()
+        let operations = (1...1001).map { SyncFixtures.operation($0, fields: ProjectFields(deleted: false)) }
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body(operations)
+            ) { try expectError($0, .contentTooLarge, code: "tooManyOperations") }
+        }
+        #expect(try await fixture.repository.operations(board: "team", after: 0, limit: 10).head == 0)
+    }
+
+    @Test func aThousandOperationsAreAccepted() async throws {
+        let fixture = try await ServerFixture.make()
+        let operations = (1...1000).map { SyncFixtures.operation($0, fields: ProjectFields(deleted: false)) }
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body(operations)
+            ) { response in
+                let answer = try decode(PushResponse.self, response)
+                #expect(answer.results.last?.seq == 1000)
+            }
+        }
+    }
+
+    @Test func bodyOverOneMebibyteIsRefusedWith413() async throws {
+        let fixture = try await ServerFixture.make()
+        let padding = String(repeating: " ", count: PushRequest.bodyLimit)
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: ByteBuffer(string: #"{"operations":[]}"# + padding)
+            ) { try expectError($0, .contentTooLarge, code: "bodyTooLarge") }
+        }
+    }
+}
