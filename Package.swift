@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
@@ -75,10 +76,17 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        .target(
+            name: "PMServerPostgres",
+            dependencies: [
+                "PMDomain", "PMSyncProtocol", "PMServer", .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "pm-server",
             dependencies: [
-                "PMServer", "PMServerSQLite",
+                "PMServer", "PMServerSQLite", "PMServerPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -96,6 +104,11 @@ let package = Package(
         .testTarget(
             name: "PMServerSQLiteTests",
             dependencies: ["PMServerSQLite", "PMServer", "PMSyncProtocol", "PMTestSupport", "pm-server"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMServerPostgresTests",
+            dependencies: ["PMServerPostgres", "PMServer", "PMTestSupport"],
             swiftSettings: upcomingFeatures
         ),
     ]

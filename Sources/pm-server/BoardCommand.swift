@@ -1,6 +1,5 @@
 import ArgumentParser
 import PMServer
-import PMServerSQLite
 
 /// `pm-server board add BOARD --member NAME… | board grant BOARD NAME`.
 struct BoardCommand: AsyncParsableCommand {
@@ -17,7 +16,7 @@ struct BoardCommand: AsyncParsableCommand {
         func validate() throws { try validateName(board, what: "board") }
 
         func run() async throws {
-            try await database.open().addBoard(board, members: members)
+            try await database.withRepository { try await $0.addBoard(board, members: members) }
             print("added board \(board)")
         }
     }
@@ -30,7 +29,7 @@ struct BoardCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run() async throws {
-            try await database.open().grant(board: board, user: name)
+            try await database.withRepository { try await $0.grant(board: board, user: name) }
             print("\(name) is a member of \(board)")
         }
     }

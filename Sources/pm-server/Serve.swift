@@ -2,7 +2,6 @@ import ArgumentParser
 import Hummingbird
 import Logging
 import PMServer
-import PMServerSQLite
 
 /// `pm-server serve`: answers clients until SIGTERM or SIGINT, finishing requests in flight.
 struct Serve: AsyncParsableCommand {
@@ -23,8 +22,14 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "pm-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let repository = try database.open()
-        logger.info("database", metadata: ["path": "\(database.path)"])
+        logger.info("database", metadata: ["path": "\(database.location)"])
+        try await database.withRepository(logger: logger) { repository in
+            try await serve(repository, logger: logger)
+        }
+    }
+
+    /// Answers clients from `repository` until SIGTERM or SIGINT.
+    func serve(_ repository: some SyncRepository, logger: Logger) async throws {
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),

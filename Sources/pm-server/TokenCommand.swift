@@ -1,6 +1,5 @@
 import ArgumentParser
 import PMServer
-import PMServerSQLite
 
 /// `pm-server token add NAME | token revoke TOKEN-PREFIX`.
 struct TokenCommand: AsyncParsableCommand {
@@ -15,7 +14,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run() async throws {
             let token = AccessToken.random()
-            try await database.open().addToken(token.stored(for: name))
+            try await database.withRepository { try await $0.addToken(token.stored(for: name)) }
             print(token)
         }
     }
@@ -31,7 +30,8 @@ struct TokenCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let user = try await database.open().revokeToken(prefix: String(prefix.prefix(AccessToken.prefixLength)))
+            let prefix = String(prefix.prefix(AccessToken.prefixLength))
+            let user = try await database.withRepository { try await $0.revokeToken(prefix: prefix) }
             print("revoked a token of \(user)")
         }
     }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import PMServer
-import PMServerSQLite
 
 /// `pm-server user add NAME`: a new user and their first token, printed once.
 struct UserCommand: AsyncParsableCommand {
@@ -16,10 +15,11 @@ struct UserCommand: AsyncParsableCommand {
         func validate() throws { try validateName(name, what: "user") }
 
         func run() async throws {
-            let repository = try database.open()
-            try await repository.addUser(name: name)
             let token = AccessToken.random()
-            try await repository.addToken(token.stored(for: name))
+            try await database.withRepository { repository in
+                try await repository.addUser(name: name)
+                try await repository.addToken(token.stored(for: name))
+            }
             print(token)
         }
     }

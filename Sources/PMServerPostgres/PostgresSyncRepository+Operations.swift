@@ -1,0 +1,117 @@
+import Foundation
+public import PMDomain
+import PMServer
+public import PMSyncProtocol
+import PostgresNIO
+
+extension PostgresSyncRepository {
+    public func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
+        let encoder = JSONEncoder()
+        let bodies = try operations.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let notification = JSONEncoder()
+        return try await transaction { connection in
+            // Locking the board's row makes pushes to one board take turns, whichever process
+            // they reach; the head read under the lock is the one to number from.
+            let locked = try await connection.query(
+                "SELECT head FROM boards WHERE name = \(board) FOR UPDATE", logger: logger)
+            guard var head = try await locked.decode(Int64.self).first(where: { _ in true }) else {
+                throw SyncRepositoryError.boardUnknown(board)
+            }
+            var seqs: [UUID: Int64] = [:]
+            let ids = operations.map(\.id)
+            let stored = try await connection.query(
+                "SELECT id, seq FROM operations WHERE board = \(board) AND id = ANY(\(ids))", logger: logger)
+            for try await (id, seq) in stored.decode((UUID, Int64).self) { seqs[id] = seq }
+
+            var new: (seqs: [Int64], ids: [UUID], bodies: [String]) = ([], [], [])
+            var states: [UUID: ProjectState] = [:]
+            var touched: [ProjectOperation] = []
+            for (operation, body) in zip(operations, bodies) where seqs[operation.id] == nil {
+                head += 1
+                seqs[operation.id] = head
+                new.seqs.append(head)
+                new.ids.append(operation.id)
+                new.bodies.append(body)
+                touched.append(operation)
+            }
+            let results = operations.map { PushResponse.Result(id: $0.id, seq: seqs[$0.id] ?? 0) }
+            guard !touched.isEmpty else { return results }
+
+            try await connection.query(
+                """
+                INSERT INTO operations (board, seq, id, body)
+                SELECT \(board), seq, id, body FROM UNNEST(\(new.seqs)::bigint[], \(new.ids)::uuid[], \(new.bodies)::text[])
+                    AS new (seq, id, body)
+                """, logger: logger)
+
+            let projectIDs = Array(Set(touched.map(\.projectID)))
+            let merged = try await connection.query(
+                "SELECT id, state FROM projects WHERE board = \(board) AND id = ANY(\(projectIDs))", logger: logger)
+            let decoder = JSONDecoder()
+            for try await (id, state) in merged.decode((UUID, String).self) {
+                states[id] = try decoder.decode(MergedProject.self, from: Data(state.utf8)).state(id: id)
+            }
+            for operation in touched {
+                states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
+            }
+            let saved = try states.map {
+                ($0.key, String(decoding: try encoder.encode(MergedProject($0.value)), as: UTF8.self))
+            }
+            try await connection.query(
+                """
+                INSERT INTO projects (board, id, state)
+                SELECT \(board), id, state FROM UNNEST(\(saved.map(\.0))::uuid[], \(saved.map(\.1))::text[]) AS saved (id, state)
+                ON CONFLICT (board, id) DO UPDATE SET state = excluded.state
+                """, logger: logger)
+            try await connection.query("UPDATE boards SET head = \(head) WHERE name = \(board)", logger: logger)
+            // Delivered when the transaction commits, to every process that listens.
+            let payload = String(
+                decoding: try notification.encode(BoardHeadNotification(board: board, head: head)), as: UTF8.self)
+            try await connection.query(
+                "SELECT pg_notify(\(Self.notificationChannel), \(payload))", logger: logger)
+            return results
+        }
+    }
+
+    public func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
+        let (rows, head) = try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { connection in
+            let head = try await Self.head(connection, board: board, logger: logger)
+            let found = try await connection.query(
+                """
+                SELECT seq, body FROM operations WHERE board = \(board) AND seq > \(after) ORDER BY seq LIMIT \(limit)
+                """, logger: logger)
+            var rows: [(seq: Int64, body: String)] = []
+            for try await (seq, body) in found.decode((Int64, String).self) { rows.append((seq, body)) }
+            return (rows, head)
+        }
+        let decoder = JSONDecoder()
+        let entries = try rows.map {
+            OperationPage.Entry(
+                seq: $0.seq, operation: try decoder.decode(ProjectOperation.self, from: Data($0.body.utf8)))
+        }
+        return OperationPage(operations: entries, next: entries.last?.seq ?? max(after, 0), head: head)
+    }
+
+    public func snapshot(board: String) async throws -> BoardSnapshot {
+        let (rows, head) = try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { connection in
+            let head = try await Self.head(connection, board: board, logger: logger)
+            let found = try await connection.query(
+                "SELECT id, state FROM projects WHERE board = \(board)", logger: logger)
+            var rows: [(id: UUID, state: String)] = []
+            for try await (id, state) in found.decode((UUID, String).self) { rows.append((id, state)) }
+            return (rows, head)
+        }
+        let decoder = JSONDecoder()
+        let states = try rows.map { try decoder.decode(MergedProject.self, from: Data($0.state.utf8)).state(id: $0.id) }
+        return BoardSnapshot(seq: head, states: states)
+    }
+
+    /// The board's latest sequence number; an unknown board is refused.
+    static func head(_ connection: PostgresConnection, board: String, logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query("SELECT head FROM boards WHERE name = \(board)", logger: logger)
+        guard let head = try await rows.decode(Int64.self).first(where: { _ in true }) else {
+            throw SyncRepositoryError.boardUnknown(board)
+        }
+        return head
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import PMDomain
+public import PMServer
+public import PostgresNIO
+
+/// The server's repository on PostgreSQL, which several `pm-server` processes may share: each
+/// board's head sequence number is a row that a push locks (`SELECT … FOR UPDATE`) in the
+/// transaction that stores the operations, so numbers stay gap-free and ordered across
+/// processes, and every push that appends operations notifies ``notificationChannel``.
+public struct PostgresSyncRepository: SyncRepository {
+    /// The channel each push that appends operations notifies, with a ``BoardHeadNotification``
+    /// in JSON as payload.
+    public static let notificationChannel = "pm_board_ops"
+
+    let client: PostgresClient
+    let logger: Logger
+
+    /// A repository over `client`, whose `run()` the caller keeps running; call ``migrate()``
+    /// before its first use.
+    public init(client: PostgresClient, logger: Logger) {
+        self.client = client
+        self.logger = logger
+    }
+
+    /// Runs `body` with a repository on the database at `url`
+    /// (`postgres://USER:PASS@HOST:PORT/DB`), its client running and its schema migrated for
+    /// the body's duration.
+    public static func withRepository<Result: Sendable>(
+        url: String, logger: Logger, _ body: (PostgresSyncRepository) async throws -> Result
+    ) async throws -> Result {
+        let client = PostgresClient(configuration: try .init(url: url), backgroundLogger: backgroundLogger(logger))
+        return try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await client.run() }
+            defer { group.cancelAll() }
+            let repository = PostgresSyncRepository(client: client, logger: logger)
+            try await repository.migrate()
+            return try await body(repository)
+        }
+    }
+
+    /// The client's logger: `logger`, quiet below errors, since the pool warns of every lease
+    /// that comes before `run()` has started, which only waits for it.
+    public static func backgroundLogger(_ logger: Logger) -> Logger {
+        var background = logger
+        background.logLevel = max(logger.logLevel, .error)
+        return background
+    }
+
+    public func addUser(name: String) async throws {
+        let rows = try await client.query(
+            "INSERT INTO users (name) VALUES (\(name)) ON CONFLICT DO NOTHING RETURNING name", logger: logger)
+        guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
+            throw SyncRepositoryError.userExists(name)
+        }
+    }
+
+    public func addToken(_ token: StoredToken) async throws {
+        let rows = try await client.query(
+            """
+            INSERT INTO tokens (prefix, hash, user_name)
+            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), name FROM users WHERE name = \(token.user)
+            RETURNING prefix
+            """, logger: logger)
+        guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
+            throw SyncRepositoryError.userUnknown(token.user)
+        }
+    }
+
+    public func tokens(prefix: String) async throws -> [StoredToken] {
+        let rows = try await client.query(
+            "SELECT prefix, hash, user_name FROM tokens WHERE prefix = \(prefix)", logger: logger)
+        var tokens: [StoredToken] = []
+        for try await (prefix, hash, user) in rows.decode((String, ByteBuffer, String).self) {
+            tokens.append(StoredToken(user: user, prefix: prefix, hash: Array(hash.readableBytesView)))
+        }
+        return tokens
+    }
+
+    public func revokeToken(prefix: String) async throws -> String {
+        try await transaction { connection in
+            let rows = try await connection.query(
+                "SELECT hash, user_name FROM tokens WHERE starts_with(prefix, \(prefix)) LIMIT 2 FOR UPDATE",
+                logger: logger)
+            var found: [(hash: ByteBuffer, user: String)] = []
+            for try await (hash, user) in rows.decode((ByteBuffer, String).self) { found.append((hash, user)) }
+            guard let token = found.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
+            guard found.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
+            try await connection.query("DELETE FROM tokens WHERE hash = \(token.hash)", logger: logger)
+            return token.user
+        }
+    }
+
+    public func addBoard(_ board: String, members: [String]) async throws {
+        try await transaction { connection in
+            let inserted = try await connection.query(
+                "INSERT INTO boards (name) VALUES (\(board)) ON CONFLICT DO NOTHING RETURNING name", logger: logger)
+            guard try await inserted.decode(String.self).first(where: { _ in true }) != nil else {
+                throw SyncRepositoryError.boardExists(board)
+            }
+            let rows = try await connection.query("SELECT name FROM users WHERE name = ANY(\(members))", logger: logger)
+            var known: Set<String> = []
+            for try await name in rows.decode(String.self) { known.insert(name) }
+            if let unknown = members.first(where: { !known.contains($0) }) {
+                throw SyncRepositoryError.userUnknown(unknown)
+            }
+            try await connection.query(
+                """
+                INSERT INTO members (board, user_name) SELECT \(board), name FROM UNNEST(\(members)::text[]) AS name
+                ON CONFLICT DO NOTHING
+                """, logger: logger)
+        }
+    }
+
+    public func grant(board: String, user: String) async throws {
+        try await transaction { connection in
+            let rows = try await connection.query(
+                """
+                SELECT EXISTS (SELECT 1 FROM boards WHERE name = \(board)),
+                       EXISTS (SELECT 1 FROM users WHERE name = \(user))
+                """, logger: logger)
+            var exists = (board: false, user: false)
+            for try await (board, user) in rows.decode((Bool, Bool).self) { exists = (board, user) }
+            guard exists.board else { throw SyncRepositoryError.boardUnknown(board) }
+            guard exists.user else { throw SyncRepositoryError.userUnknown(user) }
+            try await connection.query(
+                "INSERT INTO members (board, user_name) VALUES (\(board), \(user)) ON CONFLICT DO NOTHING",
+                logger: logger)
+        }
+    }
+
+    public func isMember(board: String, user: String) async throws -> Bool {
+        let rows = try await client.query(
+            "SELECT EXISTS (SELECT 1 FROM members WHERE board = \(board) AND user_name = \(user))", logger: logger)
+        return try await rows.decode(Bool.self).first(where: { _ in true }) ?? false
+    }
+
+    /// Runs `body` in one transaction begun with `begin`: committed when it returns, rolled back
+    /// when it throws, rethrowing its error as is.
+    func transaction<Result: Sendable>(
+        _ begin: PostgresQuery = "BEGIN", _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await client.withConnection { connection in
+            try await connection.query(begin, logger: logger)
+            let result: Result
+            do {
+                result = try await body(connection)
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+            try await connection.query("COMMIT", logger: logger)
+            return result
+        }
+    }
+}
