@@ -8,6 +8,11 @@ public func buildRouter<Repository: SyncRepository>(
     let router = Router(context: BasicRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: JSONErrorMiddleware())
+    var allowed: [(String, [HTTPRequest.Method])] = [
+        ("/health", [.get]), ("/v1/boards/*/operations", [.get, .post]), ("/v1/boards/*/projects", [.get]),
+    ]
+    if openAPIDocument != nil { allowed.append(("/openapi.yaml", [.get])) }
+    router.add(middleware: MethodNotAllowedMiddleware(allowed))
     router.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
     if let openAPIDocument {
         router.get("/openapi.yaml") { _, _ in

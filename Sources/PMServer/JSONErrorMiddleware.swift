@@ -21,7 +21,9 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 case .methodNotAllowed: "methodNotAllowed"
                 default: "httpError"
                 }
-            return JSONResponse.make(ErrorBody(code: code, message: message), status: error.status)
+            var response = JSONResponse.make(ErrorBody(code: code, message: message), status: error.status)
+            for field in error.headers where field.name != .contentType { response.headers.append(field) }
+            return response
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             return JSONResponse.make(

@@ -38,7 +38,7 @@ public enum OpenAPIDocument {
                   description: The OpenAPI document.
                   content:
                     application/yaml:
-                      schema: { type: string }
+                      schema: { type: object, description: "This document, an OpenAPI 3.1 mapping." }
           /v1/boards/{board}/operations:
             parameters:
               - $ref: "#/components/parameters/Board"
@@ -130,15 +130,25 @@ public enum OpenAPIDocument {
               type: object
               required: [wallTime, counter, device]
               properties:
-                wallTime: { type: integer, format: int64, minimum: 0, maximum: 999999999999999999 }
+                wallTime: { type: integer, format: int64, minimum: 0, maximum: 253402300799999, description: "Milliseconds since 1970, up to 9999-12-31." }
                 counter: { type: integer, minimum: 0, maximum: 4294967295 }
                 device: { type: string, format: uuid }
             Fields:
               type: object
               description: The fields an operation sets; at least one.
+              minProperties: 1
               properties:
-                title: { type: string, minLength: 1, maxLength: 100 }
-                description: { type: string, maxLength: 1000 }
+                title:
+                  type: string
+                  minLength: 1
+                  maxLength: 100
+                  description: One line, without surrounding spaces.
+                  pattern: "^\\S([^\\n\\r\\v\\f\\u0085\\u2028\\u2029]*\\S)?$"
+                description:
+                  type: string
+                  maxLength: 1000
+                  description: Without surrounding spaces or blank lines.
+                  pattern: "^(\\S([\\s\\S]*\\S)?)?$"
                 deadline: { type: string, format: date }
                 status: { type: string, enum: [todo, doing, done] }
                 deleted: { type: boolean }

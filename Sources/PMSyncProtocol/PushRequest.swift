@@ -14,4 +14,37 @@ public struct PushRequest: Codable, Hashable, Sendable {
     public init(operations: [ProjectOperation]) {
         self.operations = operations
     }
+
+    /// Decodes a batch, refusing a field given as `null`: a field is set or left out, never null.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        operations = try container.decode([StrictOperation].self, forKey: .operations).map(\.operation)
+    }
+
+    /// An operation whose `fields` hold no `null`.
+    private struct StrictOperation: Decodable {
+        let operation: ProjectOperation
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            operation = try ProjectOperation(from: decoder)
+            let fields = try decoder.container(keyedBy: Key.self).nestedContainer(
+                keyedBy: Key.self, forKey: Key(stringValue: "fields"))
+            let names = ["title", "description", "deadline", "status", "deleted"]
+            for key in names.map(Key.init(stringValue:)) where fields.contains(key) {
+                guard try fields.decodeNil(forKey: key) else { continue }
+                throw DecodingError.valueNotFound(
+                    Any.self,
+                    DecodingError.Context(
+                        codingPath: fields.codingPath + [key],
+                        debugDescription: "a field is set or left out, never null"))
+            }
+        }
+    }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import PMServer
+import PMSyncProtocol
+import PMTestSupport
+import Testing
+
+/// What scripts/fuzz-api (schemathesis against docs/openapi.yaml) found, kept fixed.
+@Suite struct FuzzFindingsTests {
+    @Test func undeclaredMethodOnAKnownPathIs405WithAllow() async throws {
+        let fixture = try await ServerFixture.make()
+        let cases: [(String, HTTPRequest.Method, String)] = [
+            ("/health", .trace, "GET"), ("/openapi.yaml", .delete, "GET"),
+            ("/v1/boards/team/operations", .trace, "GET, POST"), ("/v1/boards/team/projects", .put, "GET"),
+        ]
+        try await fixture.application.test(.router) { client in
+            for (uri, method, allow) in cases {
+                try await client.execute(uri: uri, method: method, headers: fixture.headers(fixture.ada)) { response in
+                    try expectError(response, .methodNotAllowed, code: "methodNotAllowed")
+                    #expect(response.headers[.allow] == allow)
+                }
+            }
+            try await client.execute(uri: "/v1/boards/team/nothing", method: .trace) { response in
+                try expectError(response, .notFound, code: "notFound")
+            }
+        }
+    }
+
+    @Test func nullFieldIsRefusedAndNothingIsWritten() async throws {
+        let fixture = try await ServerFixture.make()
+        let valid = try JSONSerialization.jsonObject(
+            with: Data(try ServerFixture.body([SyncFixtures.operation(1)]).readableBytesView))
+        for name in ["title", "description", "deadline", "status", "deleted"] {
+            var body = try #require(valid as? [String: Any])
+            var operations = try #require(body["operations"] as? [[String: Any]])
+            var fields = try #require(operations[0]["fields"] as? [String: Any])
+            fields[name] = NSNull()
+            operations[0]["fields"] = fields
+            body["operations"] = operations
+            let data = try JSONSerialization.data(withJSONObject: body)
+            try await fixture.application.test(.router) { client in
+                try await client.execute(
+                    uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                    body: ByteBuffer(bytes: data)
+                ) { try expectError($0, .badRequest, code: "invalidJSON") }
+                try await client.execute(
+                    uri: "/v1/boards/team/operations", method: .get, headers: fixture.headers(fixture.ada)
+                ) { response in
+                    let page = try decode(OperationPage.self, response)
+                    #expect(page.operations.isEmpty)
+                }
+            }
+        }
+    }
+
+    @Test func unknownFieldMayBeNull() async throws {
+        let fixture = try await ServerFixture.make()
+        var body = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try ServerFixture.body([SyncFixtures.operation(1)]).readableBytesView))
+                as? [String: Any])
+        var operations = try #require(body["operations"] as? [[String: Any]])
+        var fields = try #require(operations[0]["fields"] as? [String: Any])
+        fields["future"] = NSNull()
+        operations[0]["fields"] = fields
+        body["operations"] = operations
+        let data = try JSONSerialization.data(withJSONObject: body)
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: ByteBuffer(bytes: data)
+            ) { #expect($0.status == .ok) }
+        }
+    }
+
+    @Test func wallTimeAfterYear9999IsRefusedSoSnapshotDeadlinesStayDates() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body([SyncFixtures.operation(1, wallTime: 253_402_300_800_000)])
+            ) { try expectError($0, .unprocessableContent, code: "wallTimeRange") }
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body([SyncFixtures.operation(2, project: 2, wallTime: 253_402_300_799_999)])
+            ) { #expect($0.status == .ok) }
+            try await client.execute(
+                uri: "/v1/boards/team/projects", method: .get, headers: fixture.headers(fixture.ada)
+            ) { response in
+                let text = String(decoding: response.body.readableBytesView, as: UTF8.self)
+                #expect(text.contains(#""deadline":"9999-12-31""#))
+            }
+        }
+    }
+}
