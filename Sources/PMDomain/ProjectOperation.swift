@@ -26,8 +26,15 @@ public struct ProjectOperation: Identifiable, Hashable, Sendable, Codable {
         if fields.isEmpty {
             throw .operationInvalid("it sets no field")
         }
+        // A card's creation day is its default deadline, and deadlines end with year 9999.
+        if timestamp.wallTime > Self.wallTimeMaximum {
+            throw .wallTimeRange(timestamp.wallTime, maximum: Self.wallTimeMaximum)
+        }
         try fields.validate()
     }
+
+    /// The latest wall time an operation may carry: 9999-12-31T23:59:59.999Z.
+    public static let wallTimeMaximum: Int64 = 253_402_300_799_999
 
     enum CodingKeys: String, CodingKey {
         case id

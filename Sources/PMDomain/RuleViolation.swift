@@ -5,7 +5,7 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
         case titleLength, titleMultiline, descriptionLength
         case deadlineUnreadable, deadlinePast, statusUnknown
         case idPrefixShort, idPrefixNotHex, durationUnreadable
-        case operationInvalid
+        case operationInvalid, wallTimeRange
     }
 
     private let code: Code
@@ -63,6 +63,12 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
 
     static func durationUnreadable(_ text: String) -> Self {
         Self(.durationUnreadable, field: "within", "duration must be Nd or Nw (days or weeks), got \"\(text)\"")
+    }
+
+    static func wallTimeRange(_ wallTime: Int64, maximum: Int64) -> Self {
+        Self(
+            .wallTimeRange, field: "timestamp",
+            "wallTime must be at most \(maximum) (9999-12-31T23:59:59.999Z), got \(wallTime)")
     }
 
     static func operationInvalid(_ reason: String) -> Self {

@@ -16,9 +16,6 @@ struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
         return routes
     }
 
-    /// The latest wall time accepted: the last millisecond of 9999-12-31, in milliseconds since 1970.
-    static var wallTimeMaximum: Int64 { 253_402_300_799_999 }
-
     @Sendable func push(_ request: Request, context: Context) async throws -> Response {
         let board = try await authorizedBoard(request, context: context)
         var body = Data()
@@ -40,12 +37,6 @@ struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
                 try operation.validate()
             } catch {
                 throw APIError(status: .unprocessableContent, code: error.rule, message: error.description)
-            }
-            // A card's creation day is its default deadline: it must be a date, of year 9999 at most.
-            guard operation.timestamp.wallTime <= Self.wallTimeMaximum else {
-                throw APIError(
-                    status: .unprocessableContent, code: "wallTimeRange",
-                    message: "wallTime must be at most \(Self.wallTimeMaximum) (9999-12-31T23:59:59.999Z)")
             }
         }
         let results = try await repository.push(board: board, operations: batch.operations)

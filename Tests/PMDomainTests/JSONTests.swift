@@ -125,3 +125,21 @@ import Testing
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(ProjectOperation.self, from: Data(json.utf8)) }
     }
 }
+
+@Suite struct WallTimeRangeTests {
+    @Test func anOperationStampedAfterYear9999IsRefusedNamingTheRule() throws {
+        let device = UUID(uuidString: "dddddddd-0000-4000-8000-000000000000")!
+        func operation(_ wallTime: Int64) -> ProjectOperation {
+            ProjectOperation(
+                id: UUID.counted(1), projectID: UUID.counted(2),
+                timestamp: HybridTimestamp(wallTime: wallTime, counter: 0, device: device),
+                fields: ProjectFields(status: .doing))
+        }
+
+        #expect(throws: Never.self) { try operation(253_402_300_799_999).validate() }
+        let error = #expect(throws: RuleViolation.self) { try operation(253_402_300_800_000).validate() }
+
+        #expect(error?.rule == "wallTimeRange")
+        #expect(error?.description.hasPrefix("wallTime must be at most 253402300799999") == true)
+    }
+}
