@@ -84,12 +84,7 @@ extension PostgresSyncRepository {
             for try await (seq, body) in found.decode((Int64, String).self) { rows.append((seq, body)) }
             return (rows, head)
         }
-        let decoder = JSONDecoder()
-        let entries = try rows.map {
-            OperationPage.Entry(
-                seq: $0.seq, operation: try decoder.decode(ProjectOperation.self, from: Data($0.body.utf8)))
-        }
-        return OperationPage(operations: entries, next: entries.last?.seq ?? max(after, 0), head: head)
+        return try OperationPage(storedRows: rows, after: after, head: head)
     }
 
     public func snapshot(board: String) async throws -> BoardSnapshot {

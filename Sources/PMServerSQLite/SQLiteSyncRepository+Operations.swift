@@ -57,12 +57,7 @@ extension SQLiteSyncRepository {
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
             return (rows, head)
         }
-        let decoder = JSONDecoder()
-        let entries = try rows.map {
-            OperationPage.Entry(
-                seq: $0.seq, operation: try decoder.decode(ProjectOperation.self, from: Data($0.body.utf8)))
-        }
-        return OperationPage(operations: entries, next: entries.last?.seq ?? max(after, 0), head: head)
+        return try OperationPage(storedRows: rows, after: after, head: head)
     }
 
     public func snapshot(board: String) async throws -> BoardSnapshot {

@@ -1,10 +1,11 @@
-import Foundation
-import PMDomain
+public import Foundation
+public import PMDomain
 
-/// A project's merged fields with their clocks, as the `project` table keeps it, so a
-/// snapshot reads one row per card instead of replaying the board's log.
-struct MergedProject: Codable {
-    struct Register<Value: Codable & Hashable & Sendable>: Codable {
+/// A project's merged fields with their clocks, as every storage backend keeps it (as JSON in
+/// its projects table), so a snapshot reads one row per card instead of replaying the log.
+public struct MergedProject: Codable, Sendable {
+    /// A field's value and the clock of the write that set it.
+    public struct Register<Value: Codable & Hashable & Sendable>: Codable, Sendable {
         var value: Value
         var timestamp: HybridTimestamp
     }
@@ -17,7 +18,8 @@ struct MergedProject: Codable {
     var createdAt: Int64?
     var updatedAt: Int64?
 
-    init(_ state: ProjectState) {
+    /// The stored form of `state`.
+    public init(_ state: ProjectState) {
         title = state.title.map { Register(value: $0.value, timestamp: $0.timestamp) }
         description = state.description.map { Register(value: $0.value, timestamp: $0.timestamp) }
         deadline = state.deadline.map { Register(value: $0.value, timestamp: $0.timestamp) }
@@ -27,7 +29,8 @@ struct MergedProject: Codable {
         updatedAt = state.updatedAt
     }
 
-    func state(id: UUID) -> ProjectState {
+    /// The merged state it stores, for the project `id`.
+    public func state(id: UUID) -> ProjectState {
         var state = ProjectState(id: id)
         state.title = title.map { .init(value: $0.value, timestamp: $0.timestamp) }
         state.description = description.map { .init(value: $0.value, timestamp: $0.timestamp) }
