@@ -32,6 +32,10 @@ public struct APIError: HTTPResponseError, Hashable, Sendable, CustomStringConve
         APIError(status: .notFound, code: "boardNotFound", message: "no board \"\(board)\" among yours")
     }
 
+    static let upgradeRequired = APIError(
+        status: .upgradeRequired, code: "upgradeRequired",
+        message: "this route is a WebSocket: send the request with \"Upgrade: websocket\"")
+
     static func badRequest(_ message: String) -> APIError {
         APIError(status: .badRequest, code: "badRequest", message: message)
     }

@@ -25,8 +25,24 @@ public protocol SyncRepository: Sendable {
     func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result]
     /// Up to `limit` operations with a sequence number above `after`, in server order.
     func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage
+    /// The same page as ``operations(board:after:limit:)``, each operation as the JSON text the
+    /// backend stores, for the pull route to copy into its answer as it is.
+    func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage
     /// The merged cards of the board and the sequence number they reflect.
     func snapshot(board: String) async throws -> BoardSnapshot
+    /// Passes to `publish` every board head that other processes sharing this store announce,
+    /// until cancelled. A store only one process may use returns at once: its own pushes are
+    /// all there is, and the push route publishes those.
+    func followHeads(_ publish: @escaping @Sendable (_ board: String, _ head: Int64) -> Void) async throws
+}
+
+extension SyncRepository {
+    /// Writes each operation of ``operations(board:after:limit:)`` as the server stores it.
+    public func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage {
+        StoredOperationPage(try await operations(board: board, after: after, limit: limit))
+    }
+
+    public func followHeads(_ publish: @escaping @Sendable (_ board: String, _ head: Int64) -> Void) async throws {}
 }
 
 /// A token as the server keeps it: never the token itself.

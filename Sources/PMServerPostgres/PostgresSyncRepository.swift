@@ -153,3 +153,26 @@ public struct PostgresSyncRepository: SyncRepository {
         }
     }
 }
+
+extension PostgresSyncRepository {
+    /// LISTENs on ``notificationChannel`` on one connection of the pool and publishes each
+    /// board head that any process sharing the database announces, this one's included.
+    public func followHeads(_ publish: @escaping @Sendable (_ board: String, _ head: Int64) -> Void) async throws {
+        let decoder = JSONDecoder()
+        try await client.withConnection { connection in
+            try await connection.listen(on: Self.notificationChannel) { notifications in
+                for try await notification in notifications {
+                    guard
+                        let announced = try? decoder.decode(
+                            BoardHeadNotification.self, from: Data(notification.payload.utf8))
+                    else {
+                        logger.warning(
+                            "unreadable board head notification", metadata: ["payload": "\(notification.payload)"])
+                        continue
+                    }
+                    publish(announced.board, announced.head)
+                }
+            }
+        }
+    }
+}

@@ -30,10 +30,17 @@ struct Serve: AsyncParsableCommand {
 
     /// Answers clients from `repository` until SIGTERM or SIGINT.
     func serve(_ repository: some SyncRepository, logger: Logger) async throws {
+        let live = LiveHeads()
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
-            logger: logger, openAPIDocument: OpenAPIDocument.yaml)
-        try await application.runService()
+            logger: logger, live: live, openAPIDocument: OpenAPIDocument.yaml)
+        // Other processes' pushes reach this one's live connections through the store (LISTEN
+        // on PostgreSQL); the follower stops with the server.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { await live.follow(repository, logger: logger) }
+            try await application.runService()
+            group.cancelAll()
+        }
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import PMSyncProtocol
+
+/// `GET /v1/boards/{board}/live`: a WebSocket on which the server sends the board's head as a
+/// ``LiveFrame``, once on connecting and then whenever operations land. The client sends nothing
+/// but its close; it pulls over HTTP when a head passes its cursor.
+struct LiveController<Repository: SyncRepository> {
+    let repository: Repository
+    let live: LiveHeads
+
+    /// Adds the upgrade route to `router`, the router the HTTP/1 server asks about upgrades. A
+    /// request it declines (a bad token, another's board, no upgrade header) goes on to the
+    /// ordinary routes, which answer it with the JSON error.
+    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
+        let access = BoardsController<Repository, BasicWebSocketRequestContext>(repository: repository)
+        router.ws(
+            "/v1/boards/:board/live",
+            shouldUpgrade: { request, context in
+                _ = try await access.authorizedBoard(request, context: context)
+                return .upgrade([:])
+            },
+            onUpgrade: { inbound, outbound, context in
+                let board = BoardsController<Repository, BasicWebSocketRequestContext>.boardName(
+                    context.requestContext.parameters.get("board"))
+                try await follow(board: board, inbound: inbound, outbound: outbound, logger: context.logger)
+            })
+    }
+
+    private func follow(
+        board: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger
+    ) async throws {
+        // Subscribe before reading the head, so a push between the two is not missed.
+        let heads = live.heads(of: board)
+        let head = try await repository.operations(board: board, after: .max, limit: 1).head
+        logger.debug("live connection", metadata: ["board": "\(board)", "head": "\(head)"])
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var sent = head
+                try await outbound.write(.text(Self.frame(head)))
+                for await next in heads where next > sent {
+                    sent = next
+                    try await outbound.write(.text(Self.frame(next)))
+                }
+            }
+            group.addTask {
+                // The client only closes; reading keeps pings answered and ends with the socket.
+                for try await _ in inbound {}
+            }
+            try await group.next()
+            group.cancelAll()
+        }
+    }
+
+    private static func frame(_ head: Int64) -> String {
+        let data = (try? JSONEncoder().encode(LiveFrame(head: head))) ?? Data()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
