@@ -7,12 +7,15 @@ import PMSyncProtocol
 /// bearer token of a member of the board; any other board answers 404, as if it did not exist.
 struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
     let repository: Repository
+    /// Where pushes announce the board's new head to this process's live connections.
+    var live: LiveHeads? = nil
 
     var endpoints: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
         routes.post(":board/operations", use: push)
         routes.get(":board/operations", use: pull)
         routes.get(":board/projects", use: projects)
+        routes.get(":board/live", use: liveWithoutUpgrade)
         return routes
     }
 
@@ -25,7 +28,7 @@ struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
         }
         let batch: PushRequest
         do {
-            batch = try JSONDecoder().decode(PushRequest.self, from: body)
+            batch = try PushRequest.decode(body)
         } catch {
             throw APIError.invalidJSON("the body is not a push request: \(Self.describe(error))")
         }
@@ -40,7 +43,8 @@ struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
             }
         }
         let results = try await repository.push(board: board, operations: batch.operations)
-        return JSONResponse.make(PushResponse(results: results))
+        if let head = results.map(\.seq).max() { live?.publish(board: board, head: head) }
+        return JSONResponse.make(json: JSONWriter.pushResponse(results))
     }
 
     @Sendable func pull(_ request: Request, context: Context) async throws -> Response {
@@ -50,23 +54,36 @@ struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
         let limit = try Self.integer(
             query["limit"].map(String.init), name: "limit", default: Int64(OperationPage.limit),
             range: 1...Int64(OperationPage.limit))
-        let page = try await repository.operations(board: board, after: after, limit: Int(limit))
-        return JSONResponse.make(page)
+        let page = try await repository.storedOperations(board: board, after: after, limit: Int(limit))
+        return JSONResponse.make(json: page.json())
     }
 
     @Sendable func projects(_ request: Request, context: Context) async throws -> Response {
         let board = try await authorizedBoard(request, context: context)
-        return JSONResponse.make(try await repository.snapshot(board: board))
+        return JSONResponse.make(json: JSONWriter.snapshot(try await repository.snapshot(board: board)))
+    }
+
+    /// `/live` reached as plain HTTP: the WebSocket upgrade was missing (a refused token or board
+    /// lands here too, and is answered as such first).
+    @Sendable func liveWithoutUpgrade(_ request: Request, context: Context) async throws -> Response {
+        _ = try await authorizedBoard(request, context: context)
+        throw APIError.upgradeRequired
     }
 
     /// The board named in the path, once the token is known to belong to one of its members.
-    private func authorizedBoard(_ request: Request, context: Context) async throws -> String {
+    func authorizedBoard(_ request: Request, context: Context) async throws -> String {
         let user = try await TokenAuthenticator(repository: repository).user(for: request)
-        let board = context.parameters.get("board") ?? ""
+        let board = Self.boardName(context.parameters.get("board"))
         guard try await repository.isMember(board: board, user: user) else {
             throw APIError.boardNotFound(board)
         }
         return board
+    }
+
+    /// The board named by a path segment, percent-decoded (`team%20room` is "team room").
+    static func boardName(_ segment: String?) -> String {
+        guard let segment else { return "" }
+        return segment.removingPercentEncoding ?? segment
     }
 
     private static func integer(

@@ -8,8 +8,13 @@ enum JSONResponse {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Our wire types always encode; an empty object is the safe answer if one ever did not.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return Response(
+        return make(json: data, status: status)
+    }
+
+    /// A response whose body is `json`, already written (by ``JSONWriter``).
+    static func make(json: some Sequence<UInt8>, status: HTTPResponse.Status = .ok) -> Response {
+        Response(
             status: status, headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: json)))
     }
 }

@@ -97,6 +97,23 @@ public enum OpenAPIDocument {
                       schema: { $ref: "#/components/schemas/BoardSnapshot" }
                 "401": { $ref: "#/components/responses/Error" }
                 "404": { $ref: "#/components/responses/Error" }
+          /v1/boards/{board}/live:
+            parameters:
+              - $ref: "#/components/parameters/Board"
+            get:
+              summary: A WebSocket that announces the board's head.
+              description: >-
+                Send the request with "Connection: Upgrade" and "Upgrade: websocket". Once open, the
+                server sends a text message {"head": N} (a LiveFrame) at once and again whenever
+                operations land on the board through any server process; heads only rise, and a slow
+                reader may skip to the newest. The client sends nothing but pings and its close, and
+                pulls over HTTP when a head passes its cursor. A request without the upgrade answers 426.
+              responses:
+                "101":
+                  description: Switched to the WebSocket protocol; frames are LiveFrame objects in JSON.
+                "401": { $ref: "#/components/responses/Error" }
+                "404": { $ref: "#/components/responses/Error" }
+                "426": { $ref: "#/components/responses/Error" }
         components:
           securitySchemes:
             bearer:
@@ -194,6 +211,11 @@ public enum OpenAPIDocument {
                       operation: { $ref: "#/components/schemas/Operation" }
                 next: { type: integer, format: int64, description: "The cursor to pull with next." }
                 head: { type: integer, format: int64, description: "The board's latest sequence number." }
+            LiveFrame:
+              type: object
+              required: [head]
+              properties:
+                head: { type: integer, format: int64, minimum: 0, description: "The board's latest sequence number." }
             BoardSnapshot:
               type: object
               required: [seq, projects]
@@ -203,7 +225,7 @@ public enum OpenAPIDocument {
                   type: array
                   items:
                     type: object
-                    required: [id, title, description, deadline, status, createdAt, updatedAt]
+                    required: [id, title, description, deadline, status, createdAt, updatedAt, clocks]
                     properties:
                       id: { type: string, format: uuid }
                       title: { type: string }
@@ -212,6 +234,15 @@ public enum OpenAPIDocument {
                       status: { type: string, enum: [todo, doing, done] }
                       createdAt: { type: integer, format: int64, description: "Milliseconds since 1970." }
                       updatedAt: { type: integer, format: int64, description: "Milliseconds since 1970." }
+                      clocks:
+                        type: object
+                        description: The clock of the write that set each field; a field never written (shown with its default) has none.
+                        required: [title]
+                        properties:
+                          title: { $ref: "#/components/schemas/Timestamp" }
+                          description: { $ref: "#/components/schemas/Timestamp" }
+                          deadline: { $ref: "#/components/schemas/Timestamp" }
+                          status: { $ref: "#/components/schemas/Timestamp" }
 
         """#
 }

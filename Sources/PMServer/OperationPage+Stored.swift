@@ -2,14 +2,83 @@ import Foundation
 import PMDomain
 public import PMSyncProtocol
 
-extension OperationPage {
-    /// A page from stored rows (each operation kept as its JSON), as every backend stores them.
-    public init(storedRows rows: [(seq: Int64, body: String)], after: Int64, head: Int64) throws {
+/// A page of operations as a backend stores them: each operation as its JSON text
+/// (``ProjectOperation/storedJSON``, or `JSONEncoder`'s output for rows stored before it), so the
+/// pull route copies it into the answer instead of decoding and encoding it again.
+public struct StoredOperationPage: Sendable {
+    /// One stored operation and its sequence number.
+    public struct Entry: Sendable {
+        /// Its position in the board's server order.
+        public var seq: Int64
+        /// The operation's JSON, as stored: one JSON object.
+        public var body: String
+
+        /// An entry from its parts.
+        public init(seq: Int64, body: String) {
+            self.seq = seq
+            self.body = body
+        }
+    }
+
+    /// The operations after the cursor, oldest first.
+    public var operations: [Entry]
+    /// The cursor to ask with next, as in ``PMSyncProtocol/OperationPage/next``.
+    public var next: Int64
+    /// The board's latest sequence number when the page was read.
+    public var head: Int64
+
+    /// A page of `operations` read after the cursor `after` on a board whose head is `head`.
+    public init(operations: [Entry], after: Int64, head: Int64) {
+        self.operations = operations
+        self.next = operations.last?.seq ?? max(after, 0)
+        self.head = head
+    }
+
+    /// A page holding `page`'s operations, each written as the server stores operations.
+    public init(_ page: OperationPage) {
+        operations = page.operations.map { Entry(seq: $0.seq, body: $0.operation.storedJSON) }
+        next = page.next
+        head = page.head
+    }
+
+    /// The page with each operation decoded.
+    public func decoded() throws -> OperationPage {
         let decoder = JSONDecoder()
-        let entries = try rows.map {
+        let entries = try operations.map {
             OperationPage.Entry(
                 seq: $0.seq, operation: try decoder.decode(ProjectOperation.self, from: Data($0.body.utf8)))
         }
-        self.init(operations: entries, next: entries.last?.seq ?? max(after, 0), head: head)
+        return OperationPage(operations: entries, next: next, head: head)
+    }
+
+    /// The pull answer, `{"operations":[{"seq":N,"operation":{…}},…],"next":N,"head":N}`, with
+    /// each stored operation copied in as it is: the shape `JSONEncoder` gives ``OperationPage``.
+    public func json() -> [UInt8] {
+        let size = operations.reduce(64) { $0 + $1.body.utf8.count + 32 }
+        var writer = JSONWriter(capacity: size)
+        writer.raw(#"{"operations":["#)
+        for (index, entry) in operations.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.raw(#"{"seq":"#)
+            writer.integer(entry.seq)
+            writer.raw(#","operation":"#)
+            writer.raw(entry.body)
+            writer.byte(UInt8(ascii: "}"))
+        }
+        writer.raw(#"],"next":"#)
+        writer.integer(next)
+        writer.raw(#","head":"#)
+        writer.integer(head)
+        writer.byte(UInt8(ascii: "}"))
+        return writer.bytes
+    }
+}
+
+extension OperationPage {
+    /// A page from stored rows (each operation kept as its JSON), as every backend stores them.
+    public init(storedRows rows: [(seq: Int64, body: String)], after: Int64, head: Int64) throws {
+        self = try StoredOperationPage(
+            operations: rows.map { StoredOperationPage.Entry(seq: $0.seq, body: $0.body) }, after: after, head: head
+        ).decoded()
     }
 }

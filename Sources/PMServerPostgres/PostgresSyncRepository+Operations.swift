@@ -1,13 +1,12 @@
 import Foundation
 public import PMDomain
-import PMServer
+public import PMServer
 public import PMSyncProtocol
 import PostgresNIO
 
 extension PostgresSyncRepository {
     public func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
-        let encoder = JSONEncoder()
-        let bodies = try operations.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let bodies = operations.map(\.storedJSON)
         let notification = JSONEncoder()
         return try await transaction { connection in
             // Locking the board's row makes pushes to one board take turns, whichever process
@@ -54,9 +53,7 @@ extension PostgresSyncRepository {
             for operation in touched {
                 states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
             }
-            let saved = try states.map {
-                ($0.key, String(decoding: try encoder.encode(MergedProject($0.value)), as: UTF8.self))
-            }
+            let saved = states.map { ($0.key, MergedProject.json($0.value)) }
             try await connection.query(
                 """
                 INSERT INTO projects (board, id, state)
@@ -74,17 +71,30 @@ extension PostgresSyncRepository {
     }
 
     public func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
-        let (rows, head) = try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { connection in
-            let head = try await Self.head(connection, board: board, logger: logger)
+        try await storedOperations(board: board, after: after, limit: limit).decoded()
+    }
+
+    public func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage {
+        // One statement, so one snapshot for the head and the page, and one round trip: the
+        // board's row, with each operation of the page beside it (or one row of nulls).
+        try await client.withConnection { connection in
             let found = try await connection.query(
                 """
-                SELECT seq, body FROM operations WHERE board = \(board) AND seq > \(after) ORDER BY seq LIMIT \(limit)
+                SELECT boards.head, page.seq, page.body FROM boards LEFT JOIN LATERAL (
+                    SELECT seq, body FROM operations WHERE board = boards.name AND seq > \(after) ORDER BY seq LIMIT \(limit)
+                ) AS page ON true
+                WHERE boards.name = \(board) ORDER BY page.seq
                 """, logger: logger)
-            var rows: [(seq: Int64, body: String)] = []
-            for try await (seq, body) in found.decode((Int64, String).self) { rows.append((seq, body)) }
-            return (rows, head)
+            var head: Int64?
+            var entries: [StoredOperationPage.Entry] = []
+            entries.reserveCapacity(limit)
+            for try await (boardHead, seq, body) in found.decode((Int64, Int64?, String?).self) {
+                head = boardHead
+                if let seq, let body { entries.append(.init(seq: seq, body: body)) }
+            }
+            guard let head else { throw SyncRepositoryError.boardUnknown(board) }
+            return StoredOperationPage(operations: entries, after: after, head: head)
         }
-        return try OperationPage(storedRows: rows, after: after, head: head)
     }
 
     public func snapshot(board: String) async throws -> BoardSnapshot {

@@ -1,63 +1,116 @@
 import Foundation
 import GRDB
 public import PMDomain
-import PMServer
+public import PMServer
 public import PMSyncProtocol
 
 extension SQLiteSyncRepository {
     public func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
-        let encoder = JSONEncoder()
-        let bodies = try operations.map { try encoder.encode($0) }
+        // Everything that needs no database is done before the write transaction, which is
+        // the one part pushes (to any board) take turns at.
+        let ids = operations.map(\.id.lowercased)
+        let bodies = operations.map(\.storedJSON)
+        let idList = Self.jsonArray(ids)
         return try await writer.write { db in
             guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
             var head =
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
+            // The ids already stored, in one query. `CROSS JOIN` keeps the list as the outer
+            // loop, so each id is one look-up in the (board, id) index: with `id IN (…)` SQLite
+            // chose to scan the board's whole log.
+            var seqs: [String: Int64] = [:]
+            let known = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT operation.id, operation.seq FROM json_each(?) AS list CROSS JOIN operation
+                    WHERE operation.board = ? AND operation.id = list.value
+                    """,
+                arguments: [idList, board])
+            while let row = try known.next() { seqs[row[0]] = row[1] }
+
             var results: [PushResponse.Result] = []
             results.reserveCapacity(operations.count)
-            let find = try db.cachedStatement(sql: "SELECT seq FROM operation WHERE board = ? AND id = ?")
+            var touched: [ProjectOperation] = []
+            touched.reserveCapacity(operations.count)
             let insert = try db.cachedStatement(
                 sql: "INSERT INTO operation (board, seq, id, body) VALUES (?, ?, ?, ?)")
-            var states: [UUID: ProjectState] = [:]
-            for (operation, body) in zip(operations, bodies) {
-                let id = operation.id.lowercased
-                if let seq = try Int64.fetchOne(find, arguments: [board, id]) {
+            for (index, operation) in operations.enumerated() {
+                if let seq = seqs[ids[index]] {
                     results.append(.init(id: operation.id, seq: seq))
                     continue
                 }
                 head += 1
-                try insert.execute(arguments: [board, head, id, String(decoding: body, as: UTF8.self)])
+                seqs[ids[index]] = head
+                insert.setUncheckedArguments([board, head, ids[index], bodies[index]])
+                try insert.execute()
                 results.append(.init(id: operation.id, seq: head))
-                if states[operation.projectID] == nil {
-                    states[operation.projectID] = try Self.mergedProject(db, board: board, id: operation.projectID)
-                }
-                states[operation.projectID]?.apply(operation)
+                touched.append(operation)
             }
-            let encoder = JSONEncoder()
+            guard !touched.isEmpty else { return results }
+
+            // The touched cards' merged states, in one query, merged and written back.
+            var states: [UUID: ProjectState] = [:]
+            let projectIDs = Self.jsonArray(Set(touched.map(\.projectID)).map(\.lowercased))
+            let stored = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT project.id, project.state FROM json_each(?) AS list CROSS JOIN project
+                    WHERE project.board = ? AND project.id = list.value
+                    """,
+                arguments: [projectIDs, board])
+            let decoder = JSONDecoder()
+            while let row = try stored.next() {
+                guard let id = UUID(uuidString: row[0]) else { continue }
+                let text: String = row[1]
+                states[id] = try decoder.decode(MergedProject.self, from: Data(text.utf8)).state(id: id)
+            }
+            for operation in touched {
+                states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
+            }
             let save = try db.cachedStatement(
                 sql: """
                     INSERT INTO project (board, id, state) VALUES (?, ?, ?)
                     ON CONFLICT (board, id) DO UPDATE SET state = excluded.state
                     """)
             for (id, state) in states {
-                let text = String(decoding: try encoder.encode(MergedProject(state)), as: UTF8.self)
-                try save.execute(arguments: [board, id.lowercased, text])
+                save.setUncheckedArguments([board, id.lowercased, MergedProject.json(state)])
+                try save.execute()
             }
             return results
         }
     }
 
     public func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
-        let (rows, head) = try await writer.read { db in
+        try await storedOperations(board: board, after: after, limit: limit).decoded()
+    }
+
+    public func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage {
+        try await writer.read { db in
             guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
-            let rows = try Row.fetchAll(
+            var entries: [StoredOperationPage.Entry] = []
+            entries.reserveCapacity(limit)
+            let rows = try Row.fetchCursor(
                 db, sql: "SELECT seq, body FROM operation WHERE board = ? AND seq > ? ORDER BY seq LIMIT ?",
-                arguments: [board, after, limit]
-            ).map { (seq: $0["seq"] as Int64, body: $0["body"] as String) }
+                arguments: [board, after, limit])
+            while let row = try rows.next() { entries.append(.init(seq: row[0], body: row[1])) }
             let head =
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
-            return (rows, head)
+            return StoredOperationPage(operations: entries, after: after, head: head)
         }
-        return try OperationPage(storedRows: rows, after: after, head: head)
+    }
+
+    /// `values` as a JSON array of strings, for `json_each`: ids, which need no escaping.
+    static func jsonArray(_ values: [String]) -> String {
+        var text = "["
+        text.reserveCapacity(values.count * 39 + 2)
+        for (index, value) in values.enumerated() {
+            if index > 0 { text += "," }
+            text += "\""
+            text += value
+            text += "\""
+        }
+        text += "]"
+        return text
     }
 
     public func snapshot(board: String) async throws -> BoardSnapshot {
@@ -75,13 +128,5 @@ extension SQLiteSyncRepository {
             return try decoder.decode(MergedProject.self, from: Data(row.state.utf8)).state(id: id)
         }
         return BoardSnapshot(seq: head, states: states)
-    }
-
-    static func mergedProject(_ db: Database, board: String, id: UUID) throws -> ProjectState {
-        guard
-            let text = try String.fetchOne(
-                db, sql: "SELECT state FROM project WHERE board = ? AND id = ?", arguments: [board, id.lowercased])
-        else { return ProjectState(id: id) }
-        return try JSONDecoder().decode(MergedProject.self, from: Data(text.utf8)).state(id: id)
     }
 }

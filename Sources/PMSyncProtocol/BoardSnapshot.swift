@@ -4,8 +4,18 @@ public import PMDomain
 /// A board's current cards and the sequence number they reflect:
 /// `GET /v1/boards/{board}/projects`. A new device starts from it and pulls from `seq` on.
 public struct BoardSnapshot: Codable, Hashable, Sendable {
-    /// A visible card, without the field clocks.
+    /// A visible card, with the clock of the write that set each field, so that a device
+    /// starting from the snapshot merges later operations exactly as if it had replayed them.
     public struct Card: Codable, Hashable, Sendable {
+        /// The clock of the write that set each field; a field never written (shown with its
+        /// default: no description, due the day it was made, in TODO) has none.
+        public struct Clocks: Codable, Hashable, Sendable {
+            public var title: HybridTimestamp
+            public var description: HybridTimestamp?
+            public var deadline: HybridTimestamp?
+            public var status: HybridTimestamp?
+        }
+
         /// The card's id.
         public var id: UUID
         /// The title.
@@ -20,16 +30,36 @@ public struct BoardSnapshot: Codable, Hashable, Sendable {
         public var createdAt: Int64
         /// Wall time of its latest operation, milliseconds since 1970.
         public var updatedAt: Int64
+        /// Which write set each field.
+        public var clocks: Clocks
 
-        /// The card of a merged project.
-        public init(_ project: Project) {
-            id = project.id
-            title = project.title
+        /// The card of a visible merged project; `nil` for one deleted or never created.
+        public init?(_ state: ProjectState) {
+            guard let project = state.project, let title = state.title, let createdAt = state.createdAt,
+                let updatedAt = state.updatedAt
+            else { return nil }
+            id = state.id
+            self.title = project.title
             description = project.description
             deadline = project.deadline
             status = project.status
-            createdAt = Int64((project.createdAt.timeIntervalSince1970 * 1000).rounded())
-            updatedAt = Int64((project.updatedAt.timeIntervalSince1970 * 1000).rounded())
+            self.createdAt = createdAt
+            self.updatedAt = updatedAt
+            clocks = Clocks(
+                title: title.timestamp, description: state.description?.timestamp,
+                deadline: state.deadline?.timestamp, status: state.status?.timestamp)
+        }
+
+        /// The merged state the card stands for (never deleted: the snapshot leaves those out).
+        public var state: ProjectState {
+            var state = ProjectState(id: id)
+            state.title = .init(value: title, timestamp: clocks.title)
+            state.description = clocks.description.map { .init(value: description, timestamp: $0) }
+            state.deadline = clocks.deadline.map { .init(value: deadline, timestamp: $0) }
+            state.status = clocks.status.map { .init(value: status, timestamp: $0) }
+            state.createdAt = createdAt
+            state.updatedAt = updatedAt
+            return state
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -41,6 +71,7 @@ public struct BoardSnapshot: Codable, Hashable, Sendable {
             try container.encode(status, forKey: .status)
             try container.encode(createdAt, forKey: .createdAt)
             try container.encode(updatedAt, forKey: .updatedAt)
+            try container.encode(clocks, forKey: .clocks)
         }
     }
 
@@ -58,6 +89,7 @@ public struct BoardSnapshot: Codable, Hashable, Sendable {
     /// The snapshot of merged `states` at `seq`: deleted and never-created cards left out.
     public init(seq: Int64, states: some Sequence<ProjectState>) {
         self.seq = seq
-        self.projects = states.compactMap(\.project).sorted(by: Project.listOrder).map(Card.init)
+        let visible = states.compactMap { state in state.project.map { (project: $0, card: Card(state)) } }
+        self.projects = visible.sorted { Project.listOrder($0.project, $1.project) }.compactMap(\.card)
     }
 }

@@ -69,6 +69,18 @@ import Testing
         #expect(try await fixture.repository.operations(board: "team", after: 0, limit: 10).head == 0)
     }
 
+    @Test func aBoardNameIsPercentDecodedFromThePath() async throws {
+        let fixture = try await ServerFixture.make()
+        try await fixture.repository.addBoard("팀 보드", members: ["ada"])
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/%ED%8C%80%20%EB%B3%B4%EB%93%9C/operations", method: .post,
+                headers: fixture.headers(fixture.ada), body: try ServerFixture.body([SyncFixtures.operation(1)])
+            ) { #expect($0.status == .ok) }
+        }
+        #expect(try await fixture.repository.operations(board: "팀 보드", after: 0, limit: 10).head == 1)
+    }
+
     @Test func revokedTokenIsRefused() async throws {
         let fixture = try await ServerFixture.make()
         _ = try await fixture.repository.revokeToken(prefix: fixture.ada.prefix)
