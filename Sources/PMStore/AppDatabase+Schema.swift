@@ -73,6 +73,32 @@ extension AppDatabase {
                     """)
             try db.execute(sql: "CREATE INDEX undoStep_by_stack ON undoStep (stack, position)")
         }
+        migrator.registerMigration("v2: sync remote and outbox") { db in
+            // The server sequence number of each operation the server holds: set when a push
+            // is acknowledged or an operation is pulled. NULL is the outbox.
+            try db.execute(sql: "ALTER TABLE operation ADD COLUMN serverSeq INTEGER")
+            // One row when a remote is set. `cursor`: the last server sequence number merged
+            // from the stream. `backfill`/`backfillEnd`: the history before a snapshot start,
+            // still to fetch. `pushedThrough`: every local operation up to this local `seq` has
+            // been acknowledged, so the outbox is found by a range scan, not a full one.
+            try db.execute(
+                sql: """
+                    CREATE TABLE remote (
+                        url TEXT NOT NULL,
+                        board TEXT NOT NULL,
+                        token TEXT NOT NULL,
+                        cursor INTEGER NOT NULL DEFAULT 0,
+                        backfill INTEGER NOT NULL DEFAULT 0,
+                        backfillEnd INTEGER NOT NULL DEFAULT 0,
+                        pushedThrough INTEGER NOT NULL DEFAULT 0,
+                        lastSyncAt INTEGER,
+                        lastAttemptAt INTEGER,
+                        lastError TEXT,
+                        stopped INTEGER NOT NULL DEFAULT 0,
+                        singleton INTEGER NOT NULL DEFAULT 1 UNIQUE CHECK (singleton = 1)
+                    )
+                    """)
+        }
         return migrator
     }
 

@@ -7,17 +7,19 @@ enum OperationRow {
     static let columns = "id, projectId, clock, title, description, deadline, status, deleted"
 
     /// Appends `operation` to the log. Returns `false` when the log already held it.
-    static func insert(_ operation: ProjectOperation, in db: Database) throws -> Bool {
+    /// `serverSeq` is its place on the server, for an operation pulled from there.
+    static func insert(_ operation: ProjectOperation, serverSeq: Int64? = nil, in db: Database) throws -> Bool {
         let statement = try db.cachedStatement(
             sql: """
-                INSERT OR IGNORE INTO operation (id, projectId, clock, title, description, deadline, status, deleted)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT OR IGNORE INTO operation
+                    (id, projectId, clock, title, description, deadline, status, deleted, serverSeq)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let fields = operation.fields
         try statement.execute(arguments: [
             operation.id.lowercased, operation.projectID.lowercased,
             operation.timestamp.description, fields.title, fields.description, fields.deadline?.description,
-            fields.status?.rawValue, fields.deleted.map { $0 ? 1 : 0 },
+            fields.status?.rawValue, fields.deleted.map { $0 ? 1 : 0 }, serverSeq,
         ])
         return db.changesCount > 0
     }

@@ -9,12 +9,18 @@ enum ProjectRow {
     static let projectColumns = "id, title, description, deadline, status, createdAt, updatedAt"
 
     /// A visible project from a row selected with ``projectColumns``.
+    ///
+    /// A card may be visible before its deadline or status was ever written: its first
+    /// operations are still on their way (an edit pulled before the creation it follows). It
+    /// then shows the defaults ``ProjectState/project`` gives, as every replica does.
     static func project(_ row: Row) -> Project? {
-        guard let id = UUID(uuidString: row[0]), let deadline = Deadline(iso: row[3] as String),
-            let status = Status(rawValue: row[4])
-        else { return nil }
+        guard let id = UUID(uuidString: row[0]) else { return nil }
         let created: Int64 = row[5]
         let updated: Int64 = row[6]
+        let deadline =
+            (row[3] as String?).flatMap { Deadline(iso: $0) }
+            ?? Deadline(containing: Date(timeIntervalSince1970: Double(created) / 1000), in: TimeZone(identifier: "UTC")!)
+        let status = (row[4] as String?).flatMap(Status.init(rawValue:)) ?? .todo
         return Project(
             id: id, title: row[1], description: row[2] ?? "", deadline: deadline, status: status,
             createdAt: Date(timeIntervalSince1970: Double(created) / 1000),

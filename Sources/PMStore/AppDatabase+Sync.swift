@@ -1,0 +1,122 @@
+public import Foundation
+import GRDB
+public import PMDomain
+
+extension AppDatabase {
+    /// The remote, if one is set.
+    public func remote() throws -> Remote? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT url, board, token FROM remote").map {
+                Remote(url: $0[0], board: $0[1], token: $0[2])
+            }
+        }
+    }
+
+    /// Sets the remote. The same board on the same server keeps its place in the stream (a new
+    /// token, say); any other starts afresh: every operation here goes back to the outbox, so
+    /// this board reaches the new one in full, and the new one's stream is pulled from the start.
+    public func setRemote(_ remote: Remote) throws {
+        try write { db in
+            let current = try Row.fetchOne(db, sql: "SELECT url, board FROM remote")
+            if let current, current[0] == remote.url, current[1] == remote.board {
+                try db.execute(
+                    sql: "UPDATE remote SET token = ?, stopped = 0, lastError = NULL", arguments: [remote.token])
+                return
+            }
+            try db.execute(sql: "DELETE FROM remote")
+            try db.execute(sql: "UPDATE operation SET serverSeq = NULL WHERE serverSeq IS NOT NULL")
+            try db.execute(
+                sql: "INSERT INTO remote (url, board, token) VALUES (?, ?, ?)",
+                arguments: [remote.url, remote.board, remote.token])
+        }
+    }
+
+    /// Forgets the remote. Every change stays on this device.
+    @discardableResult
+    public func removeRemote() throws -> Remote? {
+        try write { db in
+            let remote = try Row.fetchOne(db, sql: "SELECT url, board, token FROM remote").map {
+                Remote(url: $0[0], board: $0[1], token: $0[2])
+            }
+            try db.execute(sql: "DELETE FROM remote")
+            return remote
+        }
+    }
+
+    /// Where sync stands.
+    public func syncRecord() throws -> SyncRecord {
+        try read { db in
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT url, board, token, cursor, backfillEnd - backfill, lastSyncAt, lastAttemptAt, lastError,
+                           stopped
+                    FROM remote
+                    """)
+            let date = { (milliseconds: Int64?) in milliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+            return SyncRecord(
+                remote: row.map { Remote(url: $0[0], board: $0[1], token: $0[2]) },
+                pending: try Self.pendingCount(db),
+                cursor: row?[3] ?? 0,
+                backfillRemaining: max(0, row?[4] ?? 0),
+                lastSyncAt: date(row?[5]),
+                lastAttemptAt: date(row?[6]),
+                lastError: row?[7],
+                stopped: row?[8] ?? false)
+        }
+    }
+
+    /// How many operations wait in the outbox.
+    public func pendingCount() throws -> Int {
+        try read { db in try Self.pendingCount(db) }
+    }
+
+    static func pendingCount(_ db: Database) throws -> Int {
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT count(*) FROM operation
+                WHERE serverSeq IS NULL AND seq > coalesce((SELECT pushedThrough FROM remote), 0)
+                """) ?? 0
+    }
+
+    /// The oldest `limit` operations of the outbox, in the order they were made.
+    public func pendingOperations(limit: Int) throws -> [ProjectOperation] {
+        try read { db in
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT \(OperationRow.columns) FROM operation
+                    WHERE serverSeq IS NULL AND seq > coalesce((SELECT pushedThrough FROM remote), 0)
+                    ORDER BY seq LIMIT ?
+                    """, arguments: [limit])
+            var operations: [ProjectOperation] = []
+            while let row = try rows.next() { operations.append(try OperationRow.operation(row)) }
+            return operations
+        }
+    }
+
+    /// Takes the operations the server acknowledged out of the outbox, with the place each
+    /// holds on the server.
+    public func acknowledge(_ results: [(id: UUID, serverSeq: Int64)]) throws {
+        try write { db in
+            let statement = try db.cachedStatement(
+                sql: "UPDATE operation SET serverSeq = ? WHERE id = ? AND serverSeq IS NULL")
+            for result in results {
+                try statement.execute(arguments: [result.serverSeq, result.id.lowercased])
+            }
+            try Self.advancePushedThrough(db)
+        }
+    }
+
+    /// Moves the outbox's low-water mark past the acknowledged operations at its front.
+    static func advancePushedThrough(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                UPDATE remote SET pushedThrough = coalesce(
+                    (SELECT min(seq) - 1 FROM operation WHERE serverSeq IS NULL AND seq > remote.pushedThrough),
+                    (SELECT max(seq) FROM operation),
+                    0)
+                """)
+    }
+}

@@ -1,0 +1,39 @@
+public import Foundation
+
+/// The server a board syncs with: `pm remote set URL --board BOARD --token TOKEN`.
+public struct Remote: Hashable, Sendable {
+    /// The server's address, `http://host:port` or `https://…`.
+    public var url: String
+    /// The board's name on the server.
+    public var board: String
+    /// The bearer token; never printed.
+    public var token: String
+
+    /// A remote from its parts.
+    public init(url: String, board: String, token: String) {
+        self.url = url
+        self.board = board
+        self.token = token
+    }
+}
+
+/// Where sync stands, as the database remembers it between processes.
+public struct SyncRecord: Hashable, Sendable {
+    /// The remote, if one is set.
+    public var remote: Remote?
+    /// Operations made here (or imported) that the server has not acknowledged.
+    public var pending: Int
+    /// The last server sequence number merged from the stream.
+    public var cursor: Int64
+    /// Server operations before a snapshot start whose history is still to be fetched.
+    public var backfillRemaining: Int64
+    /// When the last full round succeeded.
+    public var lastSyncAt: Date?
+    /// When the last round, failed or not, began.
+    public var lastAttemptAt: Date?
+    /// The last round's error, cleared by a round that succeeds.
+    public var lastError: String?
+    /// Whether syncing stopped on an error retrying cannot fix (a revoked token, a removed
+    /// board) until the user acts: `pm sync` tries again, `pm remote set` starts afresh.
+    public var stopped: Bool
+}
