@@ -21,6 +21,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
@@ -33,11 +35,12 @@ let package = Package(
         ),
         .target(name: "TerminalKit", swiftSettings: upcomingFeatures),
         .target(
-            name: "PMBoard", dependencies: ["PMDomain", "PMStore", "TerminalKit"], swiftSettings: upcomingFeatures),
+            name: "PMBoard", dependencies: ["PMDomain", "PMStore", "PMSync", "TerminalKit"],
+            swiftSettings: upcomingFeatures),
         .executableTarget(
             name: "pm",
             dependencies: [
-                "PMDomain", "PMStore", "TerminalKit", "PMBoard",
+                "PMDomain", "PMStore", "TerminalKit", "PMBoard", "PMSync", "PMSyncClient", "PMSyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: upcomingFeatures,
@@ -56,14 +59,18 @@ let package = Package(
         .testTarget(name: "PMStoreTests", dependencies: ["PMStore", "PMTestSupport"], swiftSettings: upcomingFeatures),
         .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: upcomingFeatures),
         .testTarget(
-            name: "PMBoardTests", dependencies: ["PMBoard", "PMTestSupport", "pm"], swiftSettings: upcomingFeatures),
-        .testTarget(name: "pmTests", dependencies: ["pm", "PMTestSupport"], swiftSettings: upcomingFeatures),
+            name: "PMBoardTests", dependencies: ["PMBoard", "PMTestSupport", "pm", "pm-server"],
+            swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "pmTests", dependencies: ["pm", "pm-server", "PMTestSupport", "PMStore"],
+            swiftSettings: upcomingFeatures),
         .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
         .target(
             name: "PMServer",
             dependencies: [
                 "PMDomain", "PMSyncProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -83,6 +90,30 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        .target(
+            name: "PMSync", dependencies: ["PMDomain", "PMSyncProtocol", "PMStore"], swiftSettings: upcomingFeatures),
+        .target(
+            name: "PMSyncClient",
+            dependencies: [
+                "PMDomain", "PMSyncProtocol", "PMSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMSyncTests",
+            dependencies: ["PMSync", "PMStore", "PMServer", "PMSyncProtocol", "PMTestSupport"],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMSyncClientTests",
+            dependencies: [
+                "PMSyncClient", "PMSync", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "pm-server",
             dependencies: [
@@ -98,6 +129,7 @@ let package = Package(
             dependencies: [
                 "PMServer", "PMSyncProtocol", "PMTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -108,7 +140,10 @@ let package = Package(
         ),
         .testTarget(
             name: "PMServerPostgresTests",
-            dependencies: ["PMServerPostgres", "PMServer", "PMTestSupport"],
+            dependencies: [
+                "PMServerPostgres", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+            ],
             swiftSettings: upcomingFeatures
         ),
     ]

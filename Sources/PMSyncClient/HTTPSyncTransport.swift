@@ -1,0 +1,111 @@
+public import AsyncHTTPClient
+import Foundation
+public import Logging
+import NIOCore
+import NIOHTTP1
+public import PMDomain
+public import PMSync
+public import PMSyncProtocol
+
+/// The live ``SyncTransport``: one board on a `pm-server`, over HTTP(S) for push, pull and
+/// snapshot and a WebSocket for the heads the server announces.
+///
+/// Every failure is a ``SyncTransportError`` sorted by what the engine should do: no answer
+/// is `.unreachable`, a server fault (5xx, 408, 429, an unreadable answer) is `.serverFailed`,
+/// any other 4xx is `.refused` with the server's error code. The token never appears in an
+/// error or a log.
+public struct HTTPSyncTransport: SyncTransport {
+    /// The largest answer read: a full pull page is well under 1 MiB, but a snapshot grows with
+    /// the board, so this only guards against a runaway answer.
+    static let answerLimit = 64 << 20
+
+    /// The client transports use unless given another: one that gives up on a refused
+    /// connection at once. AsyncHTTPClient's shared client retries connecting until the
+    /// request's deadline, so a server that is down would cost every request its whole timeout,
+    /// and a command or the board would learn it is offline only then. Made on first use (so
+    /// never without a remote) and kept for the process's life.
+    public static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(5)
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
+    let endpoint: BoardEndpoint
+    let token: String
+    let httpClient: HTTPClient
+    let timeout: Duration
+    let logger: Logger
+
+    /// A transport for `board` on the server at `serverURL` (`http://host:port`, optionally with
+    /// a path prefix and a trailing slash; `https` for TLS), authenticated by `token`. Each
+    /// request, and each silence on the live connection, may last `timeout`.
+    public init(
+        serverURL: String, board: String, token: String, httpClient: HTTPClient = HTTPSyncTransport.client,
+        timeout: Duration = .seconds(10), logger: Logger = Logger(label: "pm.sync.client")
+    ) {
+        endpoint = BoardEndpoint(serverURL: serverURL, board: board)
+        self.token = token
+        self.httpClient = httpClient
+        self.timeout = timeout
+        self.logger = logger
+    }
+
+    public func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
+        let body: Data
+        do {
+            body = try JSONEncoder().encode(PushRequest(operations: operations))
+        } catch {
+            // Operations are plain values; failing to encode one is a bug, not a network fault,
+            // but the engine keeps it in the outbox and the user keeps it on screen either way.
+            throw .refused(status: 0, code: "unencodable", message: "the operations cannot be encoded: \(error)")
+        }
+        return try await send(.POST, endpoint.operations, body: body, answer: PushResponse.self).results
+    }
+
+    public func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
+        try await send(.GET, endpoint.operations(after: after, limit: limit), answer: OperationPage.self)
+    }
+
+    public func snapshot() async throws(SyncTransportError) -> BoardSnapshot {
+        try await send(.GET, endpoint.projects, answer: BoardSnapshot.self)
+    }
+
+    /// One authorized request; its answer decoded as `Answer`, or the error it stands for.
+    func send<Answer: Decodable>(
+        _ method: HTTPMethod, _ url: String, body: Data? = nil, answer: Answer.Type
+    ) async throws(SyncTransportError) -> Answer {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "Accept", value: "application/json")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        let status: HTTPResponseStatus
+        let bytes: ByteBuffer
+        do {
+            let response = try await httpClient.execute(request, timeout: TimeAmount(timeout), logger: logger)
+            status = response.status
+            bytes = try await response.body.collect(upTo: Self.answerLimit)
+        } catch is NIOTooManyBytesError {
+            throw failure(.serverFailed("the answer to \(method) \(url) is over \(Self.answerLimit) bytes"))
+        } catch {
+            throw failure(SyncTransportError(transportFailure: error))
+        }
+        guard (200..<300).contains(status.code) else { throw failure(SyncTransportError(status: status, body: bytes)) }
+        do {
+            return try JSONDecoder().decode(Answer.self, from: Data(bytes.readableBytesView))
+        } catch {
+            throw failure(.serverFailed("the answer to \(method) \(url) is not \(Answer.self): \(error)"))
+        }
+    }
+
+    /// `error` made safe to show, and logged once here rather than by every caller.
+    func failure(_ error: SyncTransportError) -> SyncTransportError {
+        let safe = error.redacting(token)
+        logger.debug("sync request failed", metadata: ["error": "\(safe)"])
+        return safe
+    }
+}

@@ -1,0 +1,53 @@
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PMServer
+import PMSyncClient
+import PMTestSupport
+
+/// A real `pm-server` application on an in-memory repository, listening on a free local port:
+/// `ada` is a member of board `team`, `bob` of none.
+struct ServerFixture {
+    let repository = InMemorySyncRepository()
+    let live = LiveHeads()
+    let ada = AccessToken(randomBytes: Array(repeating: 0xA1, count: 20))
+    let bob = AccessToken(randomBytes: Array(repeating: 0xB0, count: 20))
+
+    static func make() async throws -> ServerFixture {
+        let fixture = ServerFixture()
+        try await fixture.repository.addUser(name: "ada")
+        try await fixture.repository.addUser(name: "bob")
+        try await fixture.repository.addToken(fixture.ada.stored(for: "ada"))
+        try await fixture.repository.addToken(fixture.bob.stored(for: "bob"))
+        try await fixture.repository.addBoard("team", members: ["ada"])
+        return fixture
+    }
+
+    /// Runs `body` with the port of the running server; the server stops when it returns.
+    func withServer<Value: Sendable>(_ body: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
+        let application = buildApplication(
+            repository: repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            logger: Logger(label: "test.server"), live: live)
+        return try await application.test(.live) { client in
+            guard let port = client.port else { throw FixtureError.noPort }
+            return try await body(port)
+        }
+    }
+
+    /// A transport to `board` on `127.0.0.1:port` with `token` (ada's by default).
+    func transport(
+        port: Int, board: String = "team", token: AccessToken? = nil, timeout: Duration = .seconds(10)
+    ) -> HTTPSyncTransport {
+        HTTPSyncTransport(
+            serverURL: "http://127.0.0.1:\(port)/", board: board, token: (token ?? ada).description,
+            timeout: timeout, logger: Logger(label: "test.client"))
+    }
+
+    enum FixtureError: Error { case noPort }
+}
+
+/// Polls `condition` for up to five seconds: the server's side of a connection settles on its
+/// own event loop, after the client has moved on.
+func waitUntil(_ condition: () -> Bool) async throws {
+    for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
+}
