@@ -28,6 +28,7 @@ struct Add: ParsableCommand {
         let fields = try input.newProject(today: context.today)
         let database = try context.open()
         let result = try database.add(fields)
+        defer { AutoPush.afterChange(database) }
         guard let project = result.project else { return }
         if output.json {
             try context.output.printJSON(ProjectJSON(project, today: context.today))

@@ -3,6 +3,8 @@ import Foundation
 import PMBoard
 import PMDomain
 import PMStore
+import PMSync
+import PMSyncClient
 import TerminalKit
 
 /// `pm board`: the full-screen board.
@@ -25,8 +27,15 @@ struct BoardCommand: ParsableCommand {
         let database = try AppDatabase.open(
             path: context.databasePath, environment: context.environment, access: .concurrentReads)
         let name = (context.databasePath as NSString).lastPathComponent
+        // Only a board with a remote builds an HTTP client; without one the header says `local`.
+        let sync = try database.remote().map { remote in
+            SyncEngine(
+                database: database,
+                transport: HTTPSyncTransport(serverURL: remote.url, board: remote.board, token: remote.token))
+        }
         try BoardApp(
-            database: database, terminal: SystemTerminal(), environment: context.environment, databaseName: name
+            database: database, terminal: SystemTerminal(), environment: context.environment, databaseName: name,
+            sync: sync
         ).run()
     }
 }

@@ -19,6 +19,7 @@ struct Delete: ParsableCommand {
         let prefix = try IDPrefix(id)
         let database = try context.open()
         let result = try database.delete(try database.resolve(prefix))
+        defer { AutoPush.afterChange(database) }
         guard let entry = result.entry else { return }
         if output.json {
             try context.output.printJSON(HistoryEntryJSON(entry))

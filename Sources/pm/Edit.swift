@@ -39,6 +39,7 @@ struct Edit: ParsableCommand {
         let result = try database.change(try database.resolve(prefix)) { project in
             try input.edit(of: project, today: today)
         }
+        defer { AutoPush.afterChange(database) }
         try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing changed")
     }
 }

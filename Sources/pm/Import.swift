@@ -26,6 +26,7 @@ struct Import: ParsableCommand {
         let bar = ProgressBar(enabled: context.output.errorIsTerminal)
         let summary = try database.apply(document.operations, progress: bar.show)
         bar.finish()
+        defer { AutoPush.afterChange(database) }
         if output.json {
             try context.output.printJSON(["applied": summary.applied, "skipped": summary.skipped])
         } else {

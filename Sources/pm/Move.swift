@@ -22,6 +22,7 @@ struct Move: ParsableCommand {
         let prefix = try IDPrefix(id)
         let database = try context.open()
         let result = try database.move(try database.resolve(prefix), to: status)
+        defer { AutoPush.afterChange(database) }
         try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing moved")
     }
 }

@@ -15,13 +15,16 @@ struct PM: ParsableCommand {
             else $PM_DATABASE, else $XDG_DATA_HOME/projectmanager/projects.sqlite (or
             ~/.local/share/projectmanager/projects.sqlite).
 
-            Exit status: 0 success; 1 a rule was broken or there is nothing to undo; 2 no project
-            matches the id, or the id is ambiguous; 3 the database cannot be used; 64 a usage error.
+            Exit status: 0 success; 1 a rule was broken, there is nothing to undo, or no remote is
+            set for pm sync; 2 no project matches the id, or the id is ambiguous; 3 the database
+            cannot be used; 4 pm sync could not reach the server or was refused (every change is
+            kept); 64 a usage error.
             """,
         version: "0.1.0",
         subcommands: [
             Overview.self, BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
-            HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self,
+            HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self, RemoteCommand.self,
+            SyncCommand.self, StatusCommand.self,
         ],
         defaultSubcommand: Overview.self
     )

@@ -13,7 +13,9 @@ struct Undo: ParsableCommand {
 
     func run() throws {
         let context = try Context(options)
-        let result = try context.open().undo()
+        let database = try context.open()
+        let result = try database.undo()
+        defer { AutoPush.afterChange(database) }
         try UndoReport(context: context, json: output.json).print(result, verb: "Undone")
     }
 }
@@ -29,7 +31,9 @@ struct Redo: ParsableCommand {
 
     func run() throws {
         let context = try Context(options)
-        let result = try context.open().redo()
+        let database = try context.open()
+        let result = try database.redo()
+        defer { AutoPush.afterChange(database) }
         try UndoReport(context: context, json: output.json).print(result, verb: "Redone")
     }
 }

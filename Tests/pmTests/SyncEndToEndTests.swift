@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Two devices syncing through a real `pm-server` on SQLite, offline edits and a server that
+/// stops and comes back.
+@Suite(.serialized) struct SyncEndToEndTests {
+    @Test(.timeLimit(.minutes(3)))
+    func offlineEditsOnTwoDevicesConvergeOnceTheServerIsBack() async throws {
+        // Given a server, and devices A and B on the same board
+        let server = try SyncServer()
+        try await server.start()
+        let a = try PMRunner(now: "2026-11-21T09:00:00Z")
+        let b = try PMRunner(now: "2026-11-21T09:30:00Z")
+        try a.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
+        try b.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.bobToken])
+
+        // When A adds cards and syncs, and B syncs for the first time
+        let shared = try a.add("Shared", now: "2026-11-21T09:00:00Z")
+        let onlyA = try a.add("Edited on A", now: "2026-11-21T09:01:00Z")
+        let onlyB = try a.add("Edited on B", now: "2026-11-21T09:02:00Z")
+        try a.succeed(["sync"])
+        let first = try b.succeed(["sync", "--json"]).object()
+
+        // Then B starts from the server's cards and holds A's three
+        #expect(first["startedFromSnapshot"] as? Bool == true)
+        #expect(Set(try b.cards().map(\.title)) == ["Shared", "Edited on A", "Edited on B"])
+
+        // When the server stops and both devices edit: the same field of the same card (B later
+        // by the clock), and each a card of its own
+        server.stop()
+        let editA = try a.run(["edit", shared.id, "--title", "Shared, A's title"], now: "2026-11-21T10:00:00Z")
+        let moveA = try a.run(["move", onlyA.id, "doing"], now: "2026-11-21T10:01:00Z")
+        let editB = try b.run(["edit", shared.id, "--title", "Shared, B's title"], now: "2026-11-21T10:05:00Z")
+        let describeB = try b.run(
+            ["edit", onlyB.id, "--description", "Written offline on B"], now: "2026-11-21T10:06:00Z")
+
+        // Then every edit succeeds offline exactly as without a server, and waits to be sent
+        for result in [editA, moveA, editB, describeB] {
+            #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
+        }
+        #expect(editA.stdout.contains("Shared, A's title"))
+        for device in [a, b] {
+            let status = try device.succeed(["status", "--json"]).object()
+            #expect(status["state"] as? String == "offline" && status["pending"] as? Int == 2)
+        }
+
+        // When the server comes back on the same file and both sync (A twice, to get B's edits)
+        try await server.start()
+        try a.succeed(["sync"], now: "2026-11-21T11:00:00Z")
+        try b.succeed(["sync"], now: "2026-11-21T11:00:00Z")
+        try a.succeed(["sync"], now: "2026-11-21T11:01:00Z")
+
+        // Then both hold the same cards and the same history
+        let now = "2026-11-21T12:00:00Z"
+        let cardsA = try a.succeed(["list", "--json"], now: now).stdout
+        let cardsB = try b.succeed(["list", "--json"], now: now).stdout
+        #expect(cardsA == cardsB)
+        let historyA = try a.succeed(["history", "--json", "--limit", "0"], now: now).stdout
+        let historyB = try b.succeed(["history", "--json", "--limit", "0"], now: now).stdout
+        #expect(historyA == historyB)
+        // And the later title won on both, while the edits of different cards both survived
+        let cards = try a.cards(now: now)
+        #expect(cards.first { $0.id == shared.id }?.title == "Shared, B's title")
+        #expect(cards.first { $0.id == onlyA.id }?.status == "doing")
+        #expect(cards.first { $0.id == onlyB.id }?.description == "Written offline on B")
+        // And nothing waits any more
+        for device in [a, b] {
+            let status = try device.succeed(["status", "--json"], now: now).object()
+            #expect(status["state"] as? String == "online" && status["pending"] as? Int == 0)
+            #expect(status["lastSyncAt"] as? String != nil && status["lastError"] is NSNull)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aChangeIsPushedWithinTheCommandThatMadeIt() async throws {
+        // Given a server and two devices that synced once
+        let server = try SyncServer()
+        try await server.start()
+        let a = try PMRunner()
+        let b = try PMRunner()
+        try a.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
+        try b.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.bobToken])
+        try a.succeed(["sync"])
+        try b.succeed(["sync"])
+
+        // When A adds a card, without syncing
+        let card = try a.add("Pushed at once")
+
+        // Then A has nothing waiting, and B's next sync brings the card
+        #expect(try a.succeed(["status", "--json"]).object()["pending"] as? Int == 0)
+        let sync = try b.succeed(["sync", "--json"]).object()
+        #expect(sync["pulled"] as? Int == 1)
+        #expect(try b.cards().map(\.id) == [card.id])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aRevokedTokenStopsSyncUntilTheRemoteIsFixed() async throws {
+        // Given a device syncing with ada's second token, which is then revoked
+        let server = try SyncServer()
+        let added = try server.admin(["token", "add", "ada"])
+        let token = added.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await server.start()
+        let pm = try PMRunner()
+        try pm.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", token])
+        try pm.succeed(["sync"])
+        try #require(try server.admin(["token", "revoke", String(token.prefix(12))]).status == 0)
+
+        // When a card is added, and the device syncs
+        let add = try pm.run(["add", "Still mine"])
+        let sync = try pm.run(["sync"])
+        let status = try pm.succeed(["status", "--json"]).object()
+
+        // Then the add succeeded with one note on stderr, the sync failed saying it stopped, and
+        // the status shows the error with the change kept
+        #expect(add.status == 0 && add.stdout.hasPrefix("Added \"Still mine\""))
+        #expect(add.stderr.contains("sync stopped") && !add.stderr.contains(token))
+        #expect(sync.status == 4 && sync.stderr.contains("refused") && sync.stderr.contains("1 change kept"))
+        #expect(status["state"] as? String == "error" && status["pending"] as? Int == 1)
+        #expect((status["lastError"] as? String)?.contains("401") == true)
+
+        // When the remote is set again with a valid token
+        try pm.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
+        let retried = try pm.succeed(["sync", "--json"]).object()
+
+        // Then the change is sent
+        #expect(retried["pushed"] as? Int == 1 && retried["pending"] as? Int == 0)
+    }
+}

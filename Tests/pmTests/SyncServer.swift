@@ -1,0 +1,88 @@
+import Foundation
+import PMTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A real `pm-server` on a SQLite file in a folder of its own, with a board `team` whose members
+/// are `ada` and `bob`; it can be stopped with SIGTERM and started again on the same port and file.
+final class SyncServer: @unchecked Sendable {
+    static let board = "team"
+
+    let folder: TemporaryFolder
+    let port: Int
+    /// The tokens `pm-server user add` printed.
+    let adaToken: String
+    let bobToken: String
+    private let runner: PMRunner
+    private var process: RunningPM?
+
+    init() throws {
+        runner = try PMRunner()
+        folder = runner.folder
+        port = try ServerProcess.freePort()
+        adaToken = try Self.token(
+            try runner.run(["user", "add", "ada"] + Self.database(runner), executable: Self.binary))
+        bobToken = try Self.token(
+            try runner.run(["user", "add", "bob"] + Self.database(runner), executable: Self.binary))
+        let board = try runner.run(
+            ["board", "add", Self.board, "--member", "ada", "--member", "bob"] + Self.database(runner),
+            executable: Self.binary)
+        try #require(board.status == 0, "board add: \(board.stderr)")
+    }
+
+    deinit { stop() }
+
+    var url: String { "http://127.0.0.1:\(port)" }
+
+    /// Runs a `pm-server` administration command on this server's file.
+    func admin(_ arguments: [String]) throws -> PMResult {
+        try runner.run(arguments + Self.database(runner), executable: Self.binary)
+    }
+
+    /// Starts `pm-server serve` and waits until it answers `/health`.
+    func start() async throws {
+        let process = try runner.start(
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + Self.database(runner), executable: Self.binary)
+        self.process = process
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: URL(string: url + "/health")!)
+        request.timeoutInterval = 1
+        for _ in 0..<400 {
+            if !process.process.isRunning {
+                let log = try process.result()
+                Issue.record("pm-server exited: \(log.stdout)\(log.stderr)")
+                return
+            }
+            if let (_, response) = try? await session.data(for: request),
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("pm-server did not answer /health within 20 s")
+    }
+
+    /// Stops the server with SIGTERM, as an administrator would, and waits until it is gone.
+    func stop() {
+        guard let process, process.process.isRunning else { return }
+        process.process.terminate()
+        process.process.waitUntilExit()
+    }
+
+    private static func database(_ runner: PMRunner) -> [String] {
+        ["--database", runner.path("pm-server.sqlite")]
+    }
+
+    private static func token(_ result: PMResult) throws -> String {
+        try #require(result.status == 0, "user add: \(result.stderr)")
+        return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The `pm-server` binary, built beside `pm`.
+    static let binary = PMRunner.binary.deletingLastPathComponent().appendingPathComponent("pm-server")
+}
