@@ -1,29 +1,39 @@
 import Foundation
 public import PMDomain
 public import PMStore
+public import PMSync
 public import TerminalKit
 
 /// The board's run loop: reads keys, runs the reducer, carries out its effects on the
 /// database, and writes only the cells that changed. Polls for changes made by other processes
-/// and for the day changing, so a board left open at midnight moves on by itself.
+/// and for the day changing, so a board left open at midnight moves on by itself. With a sync
+/// engine, runs it alongside: the header follows its status, the board's own changes are pushed
+/// at once, and what it merges from others shows up through the same poll.
 public struct BoardApp {
     let database: AppDatabase
     let terminal: any Terminal
     let environment: PMDomain.Environment
     let databaseName: String
+    let sync: SyncEngine?
 
     /// How often the loop looks for other processes' changes and the date.
     static let pollInterval = Duration.milliseconds(200)
     /// How long a lone Esc waits for the rest of an escape sequence.
     static let escapeDelay = Duration.milliseconds(25)
 
-    /// A board over `database`, drawn on `terminal`.
-    public init(database: AppDatabase, terminal: any Terminal, environment: PMDomain.Environment, databaseName: String)
-    {
+    /// What `s` says on a board that has no remote.
+    static let noRemote = "No remote set: pm remote set URL --board BOARD --token TOKEN"
+
+    /// A board over `database`, drawn on `terminal`, synced by `sync` when a remote is set.
+    public init(
+        database: AppDatabase, terminal: any Terminal, environment: PMDomain.Environment, databaseName: String,
+        sync: SyncEngine? = nil
+    ) {
         self.database = database
         self.terminal = terminal
         self.environment = environment
         self.databaseName = databaseName
+        self.sync = sync
     }
 
     /// Runs until the user quits. The terminal is restored however this returns or throws.
@@ -31,6 +41,13 @@ public struct BoardApp {
         try terminal.start()
         defer { terminal.stop() }
         var state = try openingState()
+        let mailbox = SyncStatusMailbox()
+        var syncing: Task<Void, Never>?
+        if let sync {
+            _ = state.reduce(.syncStatusChanged(SyncStatus(phase: .connecting, pending: try database.pendingCount())))
+            syncing = Task { await sync.run { mailbox.post($0) } }
+        }
+        defer { syncing?.cancel() }
         var renderer = Renderer()
         var decoder = KeyDecoder()
         var version = try database.latestSequence()
@@ -47,7 +64,9 @@ public struct BoardApp {
             for event in events {
                 for effect in state.reduce(.input(event)) {
                     if effect == .quit { return }
-                    version += perform(effect, &state)
+                    let recorded = perform(effect, &state)
+                    version += recorded
+                    if recorded > 0 { sync?.localChange() }
                 }
                 needsFrame = true
             }
@@ -61,8 +80,16 @@ public struct BoardApp {
                 _ = state.reduce(.dayChanged(today))
                 needsFrame = true
             }
+            var caughtUp = false
+            if let status = mailbox.take(), status != state.sync {
+                _ = state.reduce(.syncStatusChanged(status))
+                // A first round may start from the server's cards, which come without operations.
+                caughtUp = status.phase == .live
+                needsFrame = true
+            }
+            // Also how others' changes arrive: the engine merges them into the database.
             let latest = try database.latestSequence()
-            if latest != version {
+            if latest != version || caughtUp {
                 version = latest
                 _ = state.reduce(.reloaded(try database.projects()))
                 needsFrame = true
@@ -109,6 +136,13 @@ public struct BoardApp {
                 result = try database.redo()
             case .loadHistory:
                 _ = state.reduce(.historyLoaded(try database.history(limit: 1000)))
+                return 0
+            case .syncNow:
+                guard let sync else {
+                    _ = state.reduce(.failed(Self.noRemote))
+                    return 0
+                }
+                sync.syncNow()
                 return 0
             case .quit:
                 return 0

@@ -23,6 +23,9 @@ extension BoardState {
             history = entries
             historyTop = 0
             return []
+        case .syncStatusChanged(let status):
+            applySync(status)
+            return []
         case .changed(let id, let project, let text):
             place(id, as: project)
             if let project { column = project.status }
@@ -93,6 +96,11 @@ extension BoardState {
         case .character("y"):
             mode = .history
             return [.loadHistory]
+        case .character("s"):
+            // A repeat of the last error is news again once the user asked.
+            announcedSyncError = nil
+            message = Self.syncingMessage
+            return [.syncNow]
         case .character("/"): isTypingFilter = true
         case .escape: if !filter.isEmpty { setFilter("") }
         case .character("?"): mode = .help

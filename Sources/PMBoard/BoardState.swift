@@ -1,5 +1,6 @@
 public import Foundation
 public import PMDomain
+public import PMSync
 public import TerminalKit
 
 /// Everything the board shows, as a value: the views render it, the reducer changes it.
@@ -10,6 +11,10 @@ public struct BoardState: Equatable, Sendable {
     public var today: Deadline
     /// The header's status slot (`local` until sync fills it).
     public var syncStatus = "local"
+    /// What the sync engine last reported; `nil` without a remote.
+    public var sync: SyncStatus?
+    /// The sync error the footer last announced, so a retry that fails the same way stays quiet.
+    var announcedSyncError: String?
     /// The terminal's size.
     public var size: TerminalSize
     /// The user's offset from UTC in seconds, for history times.

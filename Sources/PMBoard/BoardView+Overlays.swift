@@ -39,6 +39,7 @@ extension BoardView {
         "u / Ctrl-R   undo / redo",
         "y            history",
         "/            filter cards as you type (Esc clears)",
+        "s            sync now (and retry after an error)",
         "q / Ctrl-C   quit",
     ]
 

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMSync
 public import TerminalKit
 
 /// Draws a board state into a cell buffer: a pure function of the state and its size.
@@ -103,6 +104,9 @@ public enum BoardView {
             text = message
         } else if state.isTypingFilter || !state.filter.isEmpty {
             text = "/\(state.filter)\(state.isTypingFilter ? "▏" : "")  Enter keep · Esc clear"
+        } else if state.mode == .board, case .stopped(let reason) = state.sync?.phase {
+            // Stopped waits for the user, so the reason stays in view rather than until a key.
+            text = BoardState.stoppedMessage(reason)
         } else {
             text = footerKeys(state.mode)
         }
@@ -112,7 +116,7 @@ public enum BoardView {
     static func footerKeys(_ mode: BoardState.Mode) -> String {
         switch mode {
         case .board:
-            "←→ list  ↑↓ card  a add  ⏎ open  e edit  m move  H/L shift  d delete  u undo  y history  / filter  ? help  q quit"
+            "←→ list  ↑↓ card  a add  ⏎ open  e edit  m move  H/L shift  d delete  u undo  y history  / filter  s sync  ? help  q quit"
         case .detail: "e edit  m move  d delete  Esc back"
         case .form: "Tab next field  Shift-Tab previous  Ctrl-S save  Esc cancel"
         case .confirmDiscard: "y discard  any other key keeps editing"

@@ -1,0 +1,49 @@
+import PMSync
+
+extension BoardState {
+    /// The footer while `s` waits for its round.
+    static let syncingMessage = "Syncing…"
+
+    /// Takes in the engine's newest status: the header's slot, and a footer message when an
+    /// error first shows (a retry failing the same way says nothing new).
+    mutating func applySync(_ status: SyncStatus) {
+        sync = status
+        syncStatus = Self.header(for: status)
+        switch status.phase {
+        case .stopped(let reason):
+            announce(reason, Self.stoppedMessage(reason))
+        case .offline:
+            let reason = status.lastError ?? "the server cannot be reached"
+            announce(reason, "Offline: \(reason) — changes wait here and go once the server is back")
+        case .live:
+            announcedSyncError = nil
+            if message == Self.syncingMessage { message = nil }
+        case .connecting, .syncing:
+            break
+        }
+    }
+
+    private mutating func announce(_ reason: String, _ text: String) {
+        guard announcedSyncError != reason else { return }
+        announcedSyncError = reason
+        message = text
+    }
+
+    /// The header's slot for `status`: `● synced`, `↑ N pending`, `↻ syncing`, `○ offline` or
+    /// `⚠ error`. Offline and stopped still count what waits, so the number is always in view.
+    static func header(for status: SyncStatus) -> String {
+        let waiting = status.pending > 0 ? " · \(status.pending) pending" : ""
+        switch status.phase {
+        case .stopped: return "⚠ error" + waiting
+        case .offline: return "○ offline" + waiting
+        case _ where status.pending > 0: return "↑ \(status.pending) pending"
+        case .live: return "● synced"
+        case .connecting, .syncing: return "↻ syncing"
+        }
+    }
+
+    /// The footer while syncing is stopped: why, and the way out.
+    static func stoppedMessage(_ reason: String) -> String {
+        "Sync stopped: \(reason) — s to retry"
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import PMTestSupport
+import Testing
+
+/// The real `pm` board in tmux, syncing with a real `pm-server` on SQLite: what a second device
+/// pushes shows up on an open board by itself.
+@Suite(.serialized) struct BoardSyncEndToEndTests {
+    let folder = NSTemporaryDirectory() + "pm-board-sync-" + UUID().uuidString
+
+    /// `pm-server`, built beside `pm`.
+    static var serverBinary: String {
+        URL(fileURLWithPath: BoardEndToEndTests.binary).deletingLastPathComponent().appendingPathComponent("pm-server")
+            .path
+    }
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    /// Runs a command to its end; its status and what it printed.
+    @discardableResult
+    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = ["TZ": "UTC", "NO_COLOR": "1", "HOME": folder]
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = output.fileHandleForReading.readDataToEndOfFile()
+        let stderr = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self)
+        )
+    }
+
+    /// Runs `pm` on one device's database and requires it to succeed.
+    @discardableResult
+    func pm(_ device: String, _ arguments: String...) throws -> String {
+        let result = try run(BoardEndToEndTests.binary, arguments + ["--database", "\(folder)/\(device).sqlite"])
+        try #require(result.status == 0, "pm \(arguments.joined(separator: " ")): \(result.stderr)")
+        return result.stdout
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aPushFromASecondDatabaseAppearsOnAnOpenBoard() throws {
+        // Given a pm-server with a board, and devices A and B set to sync with it
+        let serverDatabase = ["--database", folder + "/pm-server.sqlite"]
+        let user = try run(Self.serverBinary, ["user", "add", "ada"] + serverDatabase)
+        try #require(user.status == 0, "user add: \(user.stderr)")
+        let token = user.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let board = try run(Self.serverBinary, ["board", "add", "team", "--member", "ada"] + serverDatabase)
+        try #require(board.status == 0, "board add: \(board.stderr)")
+        let port = try ServerProcess.freePort()
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: Self.serverBinary)
+        server.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + serverDatabase
+        server.standardOutput = FileHandle.nullDevice
+        server.standardError = FileHandle.nullDevice
+        try server.run()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let url = "http://127.0.0.1:\(port)"
+        for device in ["a", "b"] {
+            try pm(device, "remote", "set", url, "--board", "team", "--token", token)
+        }
+        try waitForServer(device: "b")
+
+        // And A's board open in a terminal, caught up
+        let tmux = try Tmux(
+            command: "env TZ=UTC TERM=xterm-256color \(BoardEndToEndTests.binary) board --database \(folder)/a.sqlite; "
+                + "echo \"board exited $?\"; sleep 60")
+        defer { tmux.kill() }
+        try tmux.wait(for: "● synced", timeout: 10)
+
+        // When B adds a card and syncs
+        try pm("b", "add", "새 카드", "--deadline", "+2d")
+        try pm("b", "sync")
+
+        // Then A's board shows it by itself, synced again
+        let screen = try tmux.wait(for: "the card from B, synced", timeout: 3) {
+            $0.contains("새 카드") && $0.contains("TODO (1)") && $0.contains("● synced")
+        }
+        #expect(screen.contains("· ● synced"))
+
+        try tmux.send("q")
+        try tmux.wait(for: "board exited 0")
+    }
+
+    /// Waits until `pm sync` on `device` gets through: the server is up.
+    func waitForServer(device: String) throws {
+        var last = ""
+        for _ in 0..<200 {
+            let result = try run(BoardEndToEndTests.binary, ["sync", "--database", "\(folder)/\(device).sqlite"])
+            if result.status == 0 { return }
+            last = result.stderr
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        Issue.record("pm-server did not answer within 20 s: \(last)")
+    }
+}
