@@ -19,7 +19,8 @@ enum ProjectRow {
         let updated: Int64 = row[6]
         let deadline =
             (row[3] as String?).flatMap { Deadline(iso: $0) }
-            ?? Deadline(containing: Date(timeIntervalSince1970: Double(created) / 1000), in: TimeZone(identifier: "UTC")!)
+            ?? Deadline(
+                containing: Date(timeIntervalSince1970: Double(created) / 1000), in: TimeZone(identifier: "UTC")!)
         let status = (row[4] as String?).flatMap(Status.init(rawValue:)) ?? .todo
         return Project(
             id: id, title: row[1], description: row[2] ?? "", deadline: deadline, status: status,

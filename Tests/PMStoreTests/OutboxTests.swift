@@ -22,7 +22,8 @@ import Testing
             database.add(ProjectFields(title: title, deadline: Deadline(iso: "2026-12-01"), status: .todo)).operation)
     }
 
-    func remoteEdit(_ number: UInt64, _ project: UUID, at wallTime: Int64, _ fields: ProjectFields) -> ProjectOperation {
+    func remoteEdit(_ number: UInt64, _ project: UUID, at wallTime: Int64, _ fields: ProjectFields) -> ProjectOperation
+    {
         ProjectOperation(
             id: UUID.counted(5000 + number), projectID: project,
             timestamp: HybridTimestamp(wallTime: wallTime, counter: 0, device: laptop), fields: fields)
