@@ -26,15 +26,15 @@ struct ServerCrashOnPostgresTests {
                 "pm-server-crash-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
-            let added = try ServerCommandOnPostgresTests.run(["user", "add", "ada", "--database", url])
+            let added = try ServerProcess.run(["user", "add", "ada", "--database", url])
             try #require(added.status == 0)
             let token = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
-            let board = try ServerCommandOnPostgresTests.run([
+            let board = try ServerProcess.run([
                 "board", "add", Self.board, "--member", "ada", "--database", url,
             ])
             try #require(board.status == 0)
             let server = try ServerProcess(
-                binary: ServerCommandOnPostgresTests.binary, database: url,
+                database: url,
                 log: folder.appendingPathComponent("serve.log").path)
             defer { server.stop() }
             try await server.start()
