@@ -46,9 +46,8 @@ extension PostgresSyncRepository {
             let projectIDs = Array(Set(touched.map(\.projectID)))
             let merged = try await connection.query(
                 "SELECT id, state FROM projects WHERE board = \(board) AND id = ANY(\(projectIDs))", logger: logger)
-            let decoder = JSONDecoder()
             for try await (id, state) in merged.decode((UUID, String).self) {
-                states[id] = try decoder.decode(MergedProject.self, from: Data(state.utf8)).state(id: id)
+                states[id] = try MergedProject.state(id: id, json: state)
             }
             for operation in touched {
                 states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
@@ -106,8 +105,7 @@ extension PostgresSyncRepository {
             for try await (id, state) in found.decode((UUID, String).self) { rows.append((id, state)) }
             return (rows, head)
         }
-        let decoder = JSONDecoder()
-        let states = try rows.map { try decoder.decode(MergedProject.self, from: Data($0.state.utf8)).state(id: $0.id) }
+        let states = try rows.map { try MergedProject.state(id: $0.id, json: $0.state) }
         return BoardSnapshot(seq: head, states: states)
     }
 

@@ -58,11 +58,9 @@ extension SQLiteSyncRepository {
                     WHERE project.board = ? AND project.id = list.value
                     """,
                 arguments: [projectIDs, board])
-            let decoder = JSONDecoder()
             while let row = try stored.next() {
                 guard let id = UUID(uuidString: row[0]) else { continue }
-                let text: String = row[1]
-                states[id] = try decoder.decode(MergedProject.self, from: Data(text.utf8)).state(id: id)
+                states[id] = try MergedProject.state(id: id, json: row[1])
             }
             for operation in touched {
                 states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
@@ -122,10 +120,9 @@ extension SQLiteSyncRepository {
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
             return (rows, head)
         }
-        let decoder = JSONDecoder()
         let states = try rows.compactMap { row -> ProjectState? in
             guard let id = UUID(uuidString: row.id) else { return nil }
-            return try decoder.decode(MergedProject.self, from: Data(row.state.utf8)).state(id: id)
+            return try MergedProject.state(id: id, json: row.state)
         }
         return BoardSnapshot(seq: head, states: states)
     }

@@ -96,7 +96,11 @@ public struct HTTPSyncTransport: SyncTransport {
         }
         guard (200..<300).contains(status.code) else { throw failure(SyncTransportError(status: status, body: bytes)) }
         do {
-            return try JSONDecoder().decode(Answer.self, from: Data(bytes.readableBytesView))
+            let data = Data(bytes.readableBytesView)
+            if let plain = Answer.self as? any PlainJSONDecodable.Type, let answer = plain.readPlain(data) as? Answer {
+                return answer
+            }
+            return try JSONDecoder().decode(Answer.self, from: data)
         } catch {
             throw failure(.serverFailed("the answer to \(method) \(url) is not \(Answer.self): \(error)"))
         }
