@@ -66,13 +66,28 @@ extension HybridTimestamp: LosslessStringConvertible {
 
     /// Reads the text form back; anything but that exact form gives `nil`.
     public init?(_ description: String) {
-        let parts = description.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].utf8.count == 18, parts[1].utf8.count == 10,
-            parts[0].utf8.allSatisfy({ (48...57).contains($0) }), parts[1].utf8.allSatisfy({ (48...57).contains($0) }),
-            let wall = Int64(parts[0]), let counter = UInt32(parts[1]),
-            let device = UUID(uuidString: String(parts[2]))
+        // Read straight from the bytes: a pull or an import reads two or three of these per card.
+        var text = description
+        guard
+            let stamp = text.withUTF8({ utf8 -> HybridTimestamp? in
+                guard utf8.count == 66, utf8[18] == UInt8(ascii: "-"), utf8[29] == UInt8(ascii: "-") else { return nil }
+                var wall: Int64 = 0
+                for byte in utf8[0..<18] {
+                    guard (48...57).contains(byte) else { return nil }
+                    wall = wall * 10 + Int64(byte - 48)
+                }
+                var counter: UInt64 = 0
+                for byte in utf8[19..<29] {
+                    guard (48...57).contains(byte) else { return nil }
+                    counter = counter * 10 + UInt64(byte - 48)
+                }
+                guard let counter = UInt32(exactly: counter),
+                    let device = UUID(text: UnsafeBufferPointer(rebasing: utf8[30...]))
+                else { return nil }
+                return HybridTimestamp(wallTime: wall, counter: counter, device: device)
+            })
         else { return nil }
-        self.init(wallTime: wall, counter: counter, device: device)
+        self = stamp
     }
 }
 

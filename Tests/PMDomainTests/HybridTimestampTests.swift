@@ -40,9 +40,22 @@ import Testing
     @Test(arguments: [
         "", "abc", "1-2", "x-0-00000000-0000-4000-8000-00000000000a", "1-0-not-a-uuid",
         "1-x-" + UUID.counted(1).lowercased,
+        // Fixed width, but a counter past UInt32, a sign, a letter in the wall time, a broken device.
+        "000000000000000001-4294967296-" + UUID.counted(1).lowercased,
+        "-00000000000000001-0000000001-" + UUID.counted(1).lowercased,
+        "00000000000000000a-0000000001-" + UUID.counted(1).lowercased,
+        "000000000000000001-0000000001-" + String(UUID.counted(1).lowercased.dropLast()) + "g",
+        "000000000000000001-0000000001_" + UUID.counted(1).lowercased,
     ])
     func textThatIsNoReadingGivesNothing(text: String) {
         #expect(HybridTimestamp(text) == nil)
+    }
+
+    @Test func textWithAnUppercaseDeviceReadsAsUUIDStringWould() {
+        let reading = HybridTimestamp(wallTime: noon, counter: 7, device: deviceB)
+        let text = String(reading.description.prefix(30)) + deviceB.uuidString
+
+        #expect(HybridTimestamp(text) == reading)
     }
 
     @Test
