@@ -21,8 +21,10 @@ extension AppDatabase {
     {
         for entry in entries { try entry.operation.validate() }
         return try write { db in
+            if entries.count > 2_000 { try Self.prepareForLargeWrite(db) }
             var clock = try Self.clock(db)
-            var states: [UUID: ProjectState] = [:]
+            let stored = try ProjectRow.states(Set(entries.map(\.operation.projectID)), in: db)
+            var states: [UUID: (stored: ProjectState, merged: ProjectState)] = [:]
             var applied = 0
             let acknowledge = try db.cachedStatement(
                 sql: "UPDATE operation SET serverSeq = ? WHERE id = ? AND serverSeq IS NULL")
@@ -33,11 +35,15 @@ extension AppDatabase {
                 }
                 applied += 1
                 clock.receive(operation.timestamp)
-                var state = try states[operation.projectID] ?? ProjectRow.state(operation.projectID, in: db)
-                state.apply(operation)
-                states[operation.projectID] = state
+                if states[operation.projectID] == nil {
+                    let before = stored[operation.projectID] ?? ProjectState(id: operation.projectID)
+                    states[operation.projectID] = (before, before)
+                }
+                states[operation.projectID]!.merged.apply(operation)
             }
-            for state in states.values { try ProjectRow.save(state, in: db) }
+            // History fetched behind a snapshot start rarely changes a card: the snapshot holds
+            // its outcome already. Only cards that did change are written.
+            for (stored, merged) in states.values where merged != stored { try ProjectRow.save(merged, in: db) }
             try Self.save(clock, in: db)
             switch cursor {
             case .stream(let next):
@@ -59,6 +65,7 @@ extension AppDatabase {
             let empty = try Int64.fetchOne(db, sql: "SELECT seq FROM operation LIMIT 1") == nil
             let cursor = try Int64.fetchOne(db, sql: "SELECT cursor FROM remote")
             guard empty, cursor == 0 else { return false }
+            if states.count > 2_000 { try Self.prepareForLargeWrite(db) }
             var clock = try Self.clock(db)
             for state in states {
                 try ProjectRow.save(state, in: db)
@@ -104,6 +111,13 @@ extension AppDatabase {
 }
 
 extension AppDatabase {
+    /// Gives this connection a 64 MiB page cache, for the rest of its life: the default 2 MB
+    /// spills to disk mid-transaction when a new device takes in a board of tens of thousands
+    /// of cards and operations, and its pages are wanted again by the next transaction.
+    static func prepareForLargeWrite(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA cache_size = -65536")
+    }
+
     /// How far the history before a snapshot start has been fetched, and where it ends.
     public func backfillPosition() throws -> (next: Int64, end: Int64) {
         try read { db in

@@ -1,6 +1,6 @@
 public import PMDomain
 public import PMStore
-import PMSyncProtocol
+public import PMSyncProtocol
 
 /// What one round did.
 public struct SyncReport: Hashable, Sendable {
@@ -29,11 +29,24 @@ public struct SyncRound: Sendable {
     public let transport: any SyncTransport
     /// The most a push carries, well inside the server's 1 MiB body limit.
     static let batchBytes = 768 * 1024
+    /// The operations asked for in one pull.
+    let pageSize: Int
+    /// The most pulled operations merged in one transaction. A device far behind (a new one
+    /// taking in a board's history) merges several pages at once: each index page is written
+    /// once per transaction, so fewer, larger transactions write far less. Each transaction
+    /// still moves its cursor with the operations it merged.
+    let mergeBatch: Int
 
-    /// A round of `database` through `transport`.
-    public init(database: AppDatabase, transport: any SyncTransport) {
+    /// A round of `database` through `transport`, pulling pages of `pageSize` operations and
+    /// merging up to `mergeBatch` of them at a time (smaller in tests, to exercise batching).
+    public init(
+        database: AppDatabase, transport: any SyncTransport, pageSize: Int = OperationPage.limit,
+        mergeBatch: Int = 25_000
+    ) {
         self.database = database
         self.transport = transport
+        self.pageSize = max(1, pageSize)
+        self.mergeBatch = max(1, mergeBatch)
     }
 
     /// Runs the round. Throws the first ``SyncTransportError`` or store error; what was done
@@ -50,15 +63,9 @@ public struct SyncRound: Sendable {
                 cursor = snapshot.seq
             }
         }
-        while true {
-            let page = try await transport.pull(after: cursor, limit: OperationPage.limit)
-            guard page.head >= cursor else { throw SyncRoundError.serverBehind(head: page.head, cursor: cursor) }
-            report.pulled += try database.merge(
-                pulled: page.operations.map { ($0.seq, $0.operation) }, advancing: .stream(next: page.next))
-            cursor = page.next
-            report.head = page.head
-            if page.operations.isEmpty || cursor >= page.head { break }
-        }
+        let stream = try await pullAll(after: cursor, .stream)
+        report.pulled += stream.pulled
+        report.head = stream.head
         report.pulled += try await backfill()
         return report
     }
@@ -78,20 +85,11 @@ public struct SyncRound: Sendable {
         }
     }
 
-    /// Fetches the history before a snapshot start, page by page.
+    /// Fetches the history before a snapshot start.
     private func backfill() async throws -> Int {
-        var merged = 0
-        while true {
-            let record = try database.syncRecord()
-            guard record.backfillRemaining > 0 else { return merged }
-            let from = try database.backfillPosition()
-            let page = try await transport.pull(after: from.next, limit: OperationPage.limit)
-            let entries = page.operations.prefix { $0.seq <= from.end }
-            let next = entries.last?.seq ?? from.end
-            merged += try database.merge(
-                pulled: entries.map { ($0.seq, $0.operation) },
-                advancing: .backfill(next: entries.isEmpty ? from.end : next))
-        }
+        guard try database.syncRecord().backfillRemaining > 0 else { return 0 }
+        let (next, end) = try database.backfillPosition()
+        return try await pullAll(after: next, .backfill(end: end)).pulled
     }
 
     /// The longest prefix of `operations` that fits one push.

@@ -80,7 +80,11 @@ struct Simulation {
     }
 
     func round(_ device: Int) async throws -> SyncReport {
-        try await SyncRound(database: devices[device], transport: network.transport(client: device)).run()
+        // Small pages and merge batches, so that rounds pull many pages, merge several batches
+        // and fetch each batch while merging the one before, as a device far behind does.
+        try await SyncRound(
+            database: devices[device], transport: network.transport(client: device), pageSize: 25, mergeBatch: 60
+        ).run()
     }
 
     /// One of the things a user does, on a random visible card.
