@@ -117,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "pm-server",
             dependencies: [
-                "PMServer", "PMServerSQLite", "PMServerPostgres",
+                "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PMServer
+import PMSyncProtocol
 
 /// `pm-server user add NAME`: a new user and their first token, printed once.
 struct UserCommand: AsyncParsableCommand {
@@ -25,16 +26,10 @@ struct UserCommand: AsyncParsableCommand {
     }
 }
 
-/// Names of users and boards: what fits in a URL path segment without escaping.
+/// Names of users and boards (``ServerName``).
 func validateName(_ name: String, what: String) throws {
-    let allowed = name.utf8.allSatisfy { byte in
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
-    }
-    guard allowed, (1...64).contains(name.utf8.count) else {
-        throw ValidationError(
-            "a \(what) name must be 1–64 characters of A-Z, a-z, 0-9, '-', '_' or '.', got \"\(name)\"")
+    guard ServerName.isValid(name) else {
+        throw ValidationError("a \(what) name must be \(ServerName.rule), got \"\(name)\"")
     }
 }
 

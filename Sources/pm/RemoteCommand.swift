@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PMDomain
 import PMStore
+import PMSyncProtocol
 
 /// `pm remote`: the sync server this board syncs with.
 struct RemoteCommand: ParsableCommand {
@@ -50,8 +51,9 @@ struct SetRemote: ParsableCommand {
 
     func validate() throws {
         if let problem = Self.problem(url: serverURL) { throw ValidationError(problem) }
-        if boardName.isEmpty || boardName.contains(where: \.isNewline) {
-            throw ValidationError("the board must be a name of one line, not empty")
+        guard ServerName.isValid(boardName) else {
+            throw ValidationError(
+                "the board must be a name as the server gives it, \(ServerName.rule), got \"\(boardName)\"")
         }
     }
 

@@ -86,8 +86,12 @@ struct ServerCommand {
         let again = try command.run(["user", "add", "ada"])
         #expect(again.status != 0)
         #expect(again.error.contains("user \"ada\" exists already"))
-        let badName = try command.run(["board", "add", "a/b"])
-        #expect(badName.status != 0)
+        for name in ["a/b", "우리팀", "", String(repeating: "x", count: 65)] {
+            let badName = try command.run(["board", "add", name])
+            #expect(badName.status != 0)
+            #expect(badName.error.contains("a board name must be 1–64 characters of A-Z, a-z, 0-9"), "\(badName.error)")
+        }
+        #expect(try command.run(["board", "add", String(repeating: "x", count: 64)]).status == 0)
         #expect(try command.run(["board", "grant", "nowhere", "ada"]).error.contains("no board \"nowhere\""))
     }
 }

@@ -69,11 +69,17 @@ import Testing
         #expect(try pm.succeed(["remote", "show", "--json"]).stdout == "null\n")
     }
 
-    @Test func anEmptyBoardIsRefused() throws {
+    @Test(arguments: [" ", "우리 팀", "team/board", "a b", String(repeating: "x", count: 65)])
+    func aBoardNameNoServerAcceptsIsRefusedNamingTheRule(board: String) throws {
+        // Given a board without a remote
         let pm = try PMRunner()
-        let result = try pm.run(["remote", "set", "http://127.0.0.1:8080", "--board", " ", "--token", Self.token])
+
+        // When a remote is set with a board name pm-server would never have made
+        let result = try pm.run(["remote", "set", "http://127.0.0.1:8080", "--board", board, "--token", Self.token])
+
+        // Then it is refused now, naming the rule, rather than at the first sync, and nothing is kept
         #expect(result.status == 64)
-        #expect(result.stderr.contains("board"))
+        #expect(result.stderr.contains("1–64 characters of A-Z, a-z, 0-9"), "\(result.stderr)")
         #expect(try pm.succeed(["remote", "show"]).stdout.contains("No remote set"))
     }
 
