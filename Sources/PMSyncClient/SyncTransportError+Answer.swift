@@ -28,7 +28,27 @@ extension SyncTransportError {
     /// The error a failure to get any answer stands for: whatever went wrong on the way
     /// (refused connection, DNS, TLS, reset, deadline) left the server's state unknown.
     init(transportFailure error: any Error) {
-        self = .unreachable(String(describing: error))
+        self = .unreachable(Self.reason(error))
+    }
+
+    /// What went wrong on the way, in a user's words: NIO describes a refused connection as
+    /// "connection reset (error set): Connection refused (errno: 111)".
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError {
+            return String(cString: strerror(error.errnoCode)).lowercased()
+        }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .connectTimeout: return "no connection within the time limit"
+            case .deadlineExceeded, .readTimeout: return "no answer within the time limit"
+            case .remoteConnectionClosed: return "the server closed the connection"
+            default: break
+            }
+        }
+        if let error = error as? ChannelError, case .connectTimeout = error {
+            return "no connection within the time limit"
+        }
+        return String(describing: error)
     }
 
     /// The same error with every occurrence of `secret` blanked out: reasons quote library
