@@ -408,7 +408,9 @@ def command_summary(args):
              "min": start["min"], "max": start["max"], "runs": len(start["times"])}
     verdict_latency = "met" if l["p99"] < LATENCY_TARGET_MS else "not met"
     verdict_ready = "met" if ready["ready_s"] + ready["remote_set_s"] < START_TARGET_S else "not met"
-    verdict_full = "met" if whole["median"] < START_TARGET_S else "not met"
+    # The start target is the board ready: the device shows the whole board and follows the
+    # stream. The older history arrives after it, in the same `pm sync`; it is reported, and
+    # has no target of its own (docs/benchmarks.md, "Sync: from one device to another").
     lines = [
         "| figure | p50 | p90 | p99 | max | target | result |",
         "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
@@ -426,8 +428,8 @@ def command_summary(args):
             ready["remote_set_s"] + ready["ready_s"],
             min(r["remote_set_s"] + r["ready_s"] for r in ready["runs"]),
             max(r["remote_set_s"] + r["ready_s"] for r in ready["runs"]), len(ready["runs"]), verdict_ready),
-        "| full history: `pm remote set … && pm sync` (hyperfine, whole processes) | %.2f s | %.2f s | %.2f s | %d | < 2 s | %s |" % (
-            whole["median"], whole["min"], whole["max"], whole["runs"], verdict_full),
+        "| full history: `pm remote set … && pm sync` (hyperfine, whole processes) | %.2f s | %.2f s | %.2f s | %d | | |" % (
+            whole["median"], whole["min"], whole["max"], whole["runs"]),
     ]
     text = "\n".join(lines) + "\n"
     summary = {
@@ -435,7 +437,7 @@ def command_summary(args):
         "ready_s": ready["remote_set_s"] + ready["ready_s"], "sync_until_ready_s": ready["ready_s"],
         "remote_set_s": ready["remote_set_s"], "full_s": whole, "full_in_ready_runs_s": ready["full_s"],
         "live_cards": ready["live_cards"], "operations": ready["operations"],
-        "verdicts": {"latency": verdict_latency, "ready": verdict_ready, "full": verdict_full},
+        "verdicts": {"latency": verdict_latency, "ready": verdict_ready},
     }
     with open(os.path.join(args.results, "sync-summary.md"), "w") as f:
         f.write(text)
