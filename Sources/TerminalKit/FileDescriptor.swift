@@ -39,14 +39,18 @@ struct FileDescriptor: Sendable {
         }
     }
 
-    /// Waits up to `timeout` for bytes and returns what is there, or `[]` on timeout, on
-    /// end of file, or when a signal such as SIGWINCH interrupts the wait.
+    /// Waits up to `timeout` for bytes and returns what is there, or `[]` on timeout or when a
+    /// signal such as SIGWINCH interrupts the wait. A terminal that has gone away (its window
+    /// closed, its tmux server killed) ends the process as a hang-up signal would: its hang-up
+    /// may have reached only a shell in between, and polling a dead terminal would spin forever.
     func read(timeout: Duration) -> [UInt8] {
         var request = pollfd(fd: rawValue, events: Int16(POLLIN), revents: 0)
         guard poll(&request, 1, Self.milliseconds(timeout)) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
         let count = buffer.withUnsafeMutableBytes { systemRead(rawValue, $0.baseAddress, $0.count) }
-        return count > 0 ? Array(buffer.prefix(count)) : []
+        if count > 0 { return Array(buffer.prefix(count)) }
+        if count < 0, errno == EINTR || errno == EAGAIN { return [] }
+        TerminalSignals.hangUp()
     }
 
     /// `timeout` in whole milliseconds for poll(2), rounded up so a short wait never turns

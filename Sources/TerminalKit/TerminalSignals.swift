@@ -55,6 +55,15 @@ enum TerminalSignals {
         _ = tcsetattr(input.load(ordering: .sequentiallyConsistent), TCSANOW, saved)
     }
 
+    /// Ends the process as SIGHUP does (the terminal restored first, where there still is one),
+    /// for a terminal found gone without the signal.
+    static func hangUp() -> Never {
+        restore()
+        _ = signal(SIGHUP, SIG_DFL)
+        _ = raise(SIGHUP)
+        exit(128 + SIGHUP)
+    }
+
     /// Whether SIGWINCH arrived since the last call.
     static func takeResize() -> Bool {
         resizePending.exchange(false, ordering: .relaxed)
