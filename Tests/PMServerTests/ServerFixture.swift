@@ -9,18 +9,13 @@ import Testing
 
 /// A server on an in-memory repository: `ada` is a member of board `team`, `bob` of none.
 struct ServerFixture {
-    let repository = InMemorySyncRepository()
-    let ada = AccessToken(randomBytes: Array(repeating: 0xA1, count: 20))
-    let bob = AccessToken(randomBytes: Array(repeating: 0xB0, count: 20))
+    let team: TeamServer
+    var repository: InMemorySyncRepository { team.repository }
+    var ada: AccessToken { team.ada }
+    var bob: AccessToken { team.bob }
 
     static func make() async throws -> ServerFixture {
-        let fixture = ServerFixture()
-        try await fixture.repository.addUser(name: "ada")
-        try await fixture.repository.addUser(name: "bob")
-        try await fixture.repository.addToken(fixture.ada.stored(for: "ada"))
-        try await fixture.repository.addToken(fixture.bob.stored(for: "bob"))
-        try await fixture.repository.addBoard("team", members: ["ada"])
-        return fixture
+        ServerFixture(team: try await TeamServer.make())
     }
 
     var application: some ApplicationProtocol {

@@ -8,19 +8,14 @@ import PMTestSupport
 /// A real `pm-server` application on an in-memory repository, listening on a free local port:
 /// `ada` is a member of board `team`, `bob` of none.
 struct ServerFixture {
-    let repository = InMemorySyncRepository()
+    let team: TeamServer
     let live = LiveHeads()
-    let ada = AccessToken(randomBytes: Array(repeating: 0xA1, count: 20))
-    let bob = AccessToken(randomBytes: Array(repeating: 0xB0, count: 20))
+    var repository: InMemorySyncRepository { team.repository }
+    var ada: AccessToken { team.ada }
+    var bob: AccessToken { team.bob }
 
     static func make() async throws -> ServerFixture {
-        let fixture = ServerFixture()
-        try await fixture.repository.addUser(name: "ada")
-        try await fixture.repository.addUser(name: "bob")
-        try await fixture.repository.addToken(fixture.ada.stored(for: "ada"))
-        try await fixture.repository.addToken(fixture.bob.stored(for: "bob"))
-        try await fixture.repository.addBoard("team", members: ["ada"])
-        return fixture
+        ServerFixture(team: try await TeamServer.make())
     }
 
     /// Runs `body` with the port of the running server; the server stops when it returns.
