@@ -59,7 +59,9 @@ public struct CalendarTask: Hashable, Sendable {
 
     private static func status(of todo: ICalendarComponent) throws(CalendarError) -> Status {
         let said = todo.property("STATUS")?.rawValue.trimmingCharacters(in: .whitespaces).uppercased()
-        let percent = todo.property("PERCENT-COMPLETE").flatMap { Int($0.rawValue.trimmingCharacters(in: .whitespaces)) }
+        let percent = todo.property("PERCENT-COMPLETE").flatMap {
+            Int($0.rawValue.trimmingCharacters(in: .whitespaces))
+        }
         let status: Status
         switch said {
         case nil, "NEEDS-ACTION": status = .todo

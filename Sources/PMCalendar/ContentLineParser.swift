@@ -52,7 +52,9 @@ enum ContentLineParser {
         }
         let start = index
         while index < bytes.count, ![semicolon, colon, comma].contains(bytes[index]) {
-            guard bytes[index] != quote else { throw .malformedLine(line, "a quote inside an unquoted parameter value") }
+            guard bytes[index] != quote else {
+                throw .malformedLine(line, "a quote inside an unquoted parameter value")
+            }
             index += 1
         }
         return String(decoding: bytes[start..<index], as: UTF8.self)

@@ -15,7 +15,8 @@ public enum ICalendarReader {
     }
 
     /// Reads a body that holds exactly one top-level component, from text.
-    public static func read(_ text: String, limits: ICalendarLimits = .card) throws(CalendarError) -> ICalendarComponent {
+    public static func read(_ text: String, limits: ICalendarLimits = .card) throws(CalendarError) -> ICalendarComponent
+    {
         try read(Array(text.utf8), limits: limits)
     }
 

@@ -23,7 +23,8 @@ public struct LocalTime: Hashable, Sendable {
 
     /// The reading of `instant` on a clock in `timeZone`.
     public init(_ instant: Date, in timeZone: TimeZone) {
-        let seconds = Int((instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
+        let seconds = Int(
+            (instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))).rounded(.down))
         let (days, rest) = Self.floorDivision(seconds, 86_400)
         self.init(day: Deadline(daysSince1970: days), hour: rest / 3600, minute: rest % 3600 / 60, second: rest % 60)
     }

@@ -15,7 +15,8 @@ import Testing
 
         #expect(
             fields
-                == ProjectFields(title: "Ship", description: "notes", deadline: day("2026-12-01"), status: .doing, deleted: false))
+                == ProjectFields(
+                    title: "Ship", description: "notes", deadline: day("2026-12-01"), status: .doing, deleted: false))
     }
 
     @Test func aNewTaskWithoutDueIsDueToday() throws {
@@ -37,7 +38,9 @@ import Testing
     }
 
     @Test func aPastDueOnCreateIsRefusedWithTheCLIsMessage() {
-        let error = #expect(throws: CalendarError.self) { try taskWith(deadline: "2026-11-20").newProject(today: today) }
+        let error = #expect(throws: CalendarError.self) {
+            try taskWith(deadline: "2026-11-20").newProject(today: today)
+        }
 
         #expect(error?.description == "deadline may not be before today (2026-11-21), got 2026-11-20")
         #expect(error?.rule == "deadlinePast")
@@ -90,7 +93,8 @@ import Testing
 
     @Test func needsActionOnATaskTheClientSawInProcessKeepsItDoing() throws {
         // Given Apple Reminders, which writes NEEDS-ACTION for every open task, renaming a DOING card
-        let fields = try taskWith(title: "Renamed", status: .todo).changes(since: taskWith(status: .doing), today: today)
+        let fields = try taskWith(title: "Renamed", status: .todo).changes(
+            since: taskWith(status: .doing), today: today)
 
         #expect(fields == ProjectFields(title: "Renamed"))
     }
@@ -99,6 +103,8 @@ import Testing
         (Status.todo, Status.doing), (.todo, .done), (.doing, .done), (.done, .todo), (.done, .doing),
     ])
     func everyOtherStatusChangeIsAChange(from previous: Status, to new: Status) throws {
-        #expect(try taskWith(status: new).changes(since: taskWith(status: previous), today: today) == ProjectFields(status: new))
+        #expect(
+            try taskWith(status: new).changes(since: taskWith(status: previous), today: today)
+                == ProjectFields(status: new))
     }
 }

@@ -37,8 +37,10 @@ import Testing
     }
 
     @Test func theBoardsFieldsReplaceTheClientsWhereTheyStood() throws {
-        let todo = try merged(card(title: "New, title", description: "Now with notes", deadline: "2026-12-05", status: .doing))
-            .components[1]
+        let todo = try merged(
+            card(title: "New, title", description: "Now with notes", deadline: "2026-12-05", status: .doing)
+        )
+        .components[1]
 
         #expect(todo.property("SUMMARY")?.text == "New, title")
         #expect(todo.property("DESCRIPTION")?.text == "Now with notes")
@@ -75,7 +77,8 @@ import Testing
     }
 
     @Test func theClientsCompletionTimeIsKeptWhileTheCardIsDone() throws {
-        let client = try ICalendarReader.read(calendarText(["SUMMARY:x", "STATUS:COMPLETED", "COMPLETED:20261120T080000Z"]))
+        let client = try ICalendarReader.read(
+            calendarText(["SUMMARY:x", "STATUS:COMPLETED", "COMPLETED:20261120T080000Z"]))
 
         let todo = CardCalendar.merge(card(status: .done), into: client, timeZone: seoul).components[0]
 
@@ -103,6 +106,7 @@ import Testing
     @Test func aCalendarWithoutAVTodoGetsTheCardsOwn() throws {
         let client = try ICalendarReader.read(ics("BEGIN:VCALENDAR", "VERSION:2.0", "END:VCALENDAR"))
 
-        #expect(CardCalendar.merge(card(), into: client, timeZone: seoul).components == [CardCalendar.todo(for: card())])
+        #expect(
+            CardCalendar.merge(card(), into: client, timeZone: seoul).components == [CardCalendar.todo(for: card())])
     }
 }

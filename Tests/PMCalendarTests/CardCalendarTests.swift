@@ -88,7 +88,8 @@ import Testing
     }
 
     @Test func twoVTodosAreRefused() throws {
-        let calendar = try ICalendarReader.read(calendarText(["SUMMARY:a"], extra: ["BEGIN:VTODO", "SUMMARY:b", "END:VTODO"]))
+        let calendar = try ICalendarReader.read(
+            calendarText(["SUMMARY:a"], extra: ["BEGIN:VTODO", "SUMMARY:b", "END:VTODO"]))
 
         let error = #expect(throws: CalendarError.self) { try CalendarTask(calendar: calendar, timeZone: seoul) }
 
@@ -125,7 +126,9 @@ import Testing
 
         let error = #expect(throws: CalendarError.self) { try other.check(id: cardID) }
 
-        #expect(error?.description == "UID must be the card's id 0a1b2c3d-0000-4000-8000-00000000cafe, got \"someone-else@example.com\"")
+        #expect(
+            error?.description
+                == "UID must be the card's id 0a1b2c3d-0000-4000-8000-00000000cafe, got \"someone-else@example.com\"")
         #expect(throws: CalendarError.self) { try task("SUMMARY:no uid").check(id: cardID) }
         try task("UID:0A1B2C3D-0000-4000-8000-00000000CAFE").check(id: cardID)
     }

@@ -22,7 +22,8 @@ import Testing
 
     @Test func doneAndDeletedCardsAreLeftOutAndTheRestComeInDeadlineOrder() {
         let cards = [
-            open(1, "Later", "2026-12-10"), open(2, "Done", "2026-12-01", status: .done), open(3, "Sooner", "2026-12-02"),
+            open(1, "Later", "2026-12-10"), open(2, "Done", "2026-12-01", status: .done),
+            open(3, "Sooner", "2026-12-02"),
             state(4, ProjectFields(title: "Deleted", deadline: day("2026-12-01"), status: .todo, deleted: true)),
             open(5, "Overdue, still due", "2026-11-01", status: .doing),
         ]

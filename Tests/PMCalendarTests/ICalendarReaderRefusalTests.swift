@@ -8,7 +8,8 @@ import Testing
     }
 
     @Test func aBodyOverTheByteLimitIsRefusedNamingTheLimit() {
-        let error = refusal(ics("BEGIN:VCALENDAR", "END:VCALENDAR"), limits: .init(maxBytes: 20, maxLines: 9, maxDepth: 3))
+        let error = refusal(
+            ics("BEGIN:VCALENDAR", "END:VCALENDAR"), limits: .init(maxBytes: 20, maxLines: 9, maxDepth: 3))
 
         #expect(error?.rule == "bodyTooLarge")
         #expect(error?.description == "iCalendar body must be at most 20 bytes, got 32")
@@ -22,7 +23,8 @@ import Testing
 
     @Test func tooManyLinesAreRefusedNamingTheLimit() {
         let error = refusal(
-            ics("BEGIN:VCALENDAR", "X-A:1", "X-B:2", "END:VCALENDAR"), limits: .init(maxBytes: 999, maxLines: 3, maxDepth: 3))
+            ics("BEGIN:VCALENDAR", "X-A:1", "X-B:2", "END:VCALENDAR"),
+            limits: .init(maxBytes: 999, maxLines: 3, maxDepth: 3))
 
         #expect(error?.description == "iCalendar body must have at most 3 lines")
     }

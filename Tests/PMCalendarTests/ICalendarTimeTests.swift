@@ -22,7 +22,9 @@ import Testing
     }
 
     @Test func noZAndNoTZIDIsFloating() throws {
-        #expect(try time("DUE:20261201T093000") == .floating(LocalTime(day: day("2026-12-01"), hour: 9, minute: 30, second: 0)))
+        #expect(
+            try time("DUE:20261201T093000")
+                == .floating(LocalTime(day: day("2026-12-01"), hour: 9, minute: 30, second: 0)))
     }
 
     @Test func aTZIDIsResolvedByFoundation() throws {
@@ -52,7 +54,8 @@ import Testing
 
     @Test func aDateIsItsOwnDayInAnyZone() throws {
         #expect(try time("DUE;VALUE=DATE:20261201").day(in: seoul) == day("2026-12-01"))
-        #expect(try time("DUE;VALUE=DATE:20261201").day(in: TimeZone(identifier: "Pacific/Honolulu")!) == day("2026-12-01"))
+        #expect(
+            try time("DUE;VALUE=DATE:20261201").day(in: TimeZone(identifier: "Pacific/Honolulu")!) == day("2026-12-01"))
     }
 
     @Test func aUTCDateTimeFallsOnTheDayOfItsInstantInTheCardsZone() throws {
@@ -92,9 +95,15 @@ import Testing
     @Test func valuesAreWrittenInTheirOwnForm() {
         let local = LocalTime(day: day("2026-12-01"), hour: 9, minute: 5, second: 7)
 
-        #expect(ICalendarWriter.contentLine(ICalendarTime.date(day("2026-12-01")).property("DUE")) == "DUE;VALUE=DATE:20261201")
-        #expect(ICalendarWriter.contentLine(ICalendarTime.utc(instant("2026-12-01T09:05:07Z")).property("DTSTAMP")) == "DTSTAMP:20261201T090507Z")
+        #expect(
+            ICalendarWriter.contentLine(ICalendarTime.date(day("2026-12-01")).property("DUE"))
+                == "DUE;VALUE=DATE:20261201")
+        #expect(
+            ICalendarWriter.contentLine(ICalendarTime.utc(instant("2026-12-01T09:05:07Z")).property("DTSTAMP"))
+                == "DTSTAMP:20261201T090507Z")
         #expect(ICalendarWriter.contentLine(ICalendarTime.floating(local).property("DUE")) == "DUE:20261201T090507")
-        #expect(ICalendarWriter.contentLine(ICalendarTime.zoned(local, seoul).property("DUE")) == "DUE;TZID=Asia/Seoul:20261201T090507")
+        #expect(
+            ICalendarWriter.contentLine(ICalendarTime.zoned(local, seoul).property("DUE"))
+                == "DUE;TZID=Asia/Seoul:20261201T090507")
     }
 }

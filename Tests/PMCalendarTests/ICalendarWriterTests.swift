@@ -55,11 +55,14 @@ import Testing
         let property = ICalendarProperty(
             name: "ATTENDEE",
             parameters: [
-                ICalendarParameter(name: "cn", value: "Kim, Minji"), ICalendarParameter(name: "X-PLAIN", value: "plain"),
+                ICalendarParameter(name: "cn", value: "Kim, Minji"),
+                ICalendarParameter(name: "X-PLAIN", value: "plain"),
                 ICalendarParameter(name: "X-Q", value: #"say "hi": now"#),
             ], rawValue: "mailto:k@x")
 
-        #expect(ICalendarWriter.contentLine(property) == #"ATTENDEE;CN="Kim, Minji";X-PLAIN=plain;X-Q="say 'hi': now":mailto:k@x"#)
+        #expect(
+            ICalendarWriter.contentLine(property)
+                == #"ATTENDEE;CN="Kim, Minji";X-PLAIN=plain;X-Q="say 'hi': now":mailto:k@x"#)
     }
 
     @Test func whatIsWrittenReadsBackAsTheSameTree() throws {
@@ -69,11 +72,16 @@ import Testing
                 ICalendarComponent(
                     name: "VTODO",
                     properties: [
-                        ICalendarProperty(name: "SUMMARY", text: "회의 준비 😀, a; b \\ c\nnext line " + String(repeating: "긴", count: 50)),
                         ICalendarProperty(
-                            name: "X-P", parameters: [ICalendarParameter(name: "X-L", values: ["a:b", "c"])], rawValue: "v"),
+                            name: "SUMMARY", text: "회의 준비 😀, a; b \\ c\nnext line " + String(repeating: "긴", count: 50)),
+                        ICalendarProperty(
+                            name: "X-P", parameters: [ICalendarParameter(name: "X-L", values: ["a:b", "c"])],
+                            rawValue: "v"),
                     ],
-                    components: [ICalendarComponent(name: "VALARM", properties: [ICalendarProperty(name: "ACTION", rawValue: "DISPLAY")])])
+                    components: [
+                        ICalendarComponent(
+                            name: "VALARM", properties: [ICalendarProperty(name: "ACTION", rawValue: "DISPLAY")])
+                    ])
             ])
 
         #expect(try ICalendarReader.read(ICalendarWriter.write(tree)) == tree)

@@ -37,7 +37,8 @@ struct PythonRoundTripTests {
                 ICalendarProperty(name: "UID", rawValue: "u1"),
                 ICalendarTime.zoned(local, seoul).property("DUE"),
                 ICalendarTime.floating(local).property("DTSTART"),
-                ICalendarProperty(name: "CATEGORIES", rawValue: ICalendarText.escape("work") + "," + ICalendarText.escape("한글,태그")),
+                ICalendarProperty(
+                    name: "CATEGORIES", rawValue: ICalendarText.escape("work") + "," + ICalendarText.escape("한글,태그")),
                 ICalendarProperty(
                     name: "X-NOTE", parameters: [ICalendarParameter(name: "X-WHERE", value: "Seoul: 3F, room ; 2")],
                     text: String(repeating: "🎉 축하, ", count: 20)),
@@ -46,7 +47,8 @@ struct PythonRoundTripTests {
                 ICalendarComponent(
                     name: "VALARM",
                     properties: [
-                        ICalendarProperty(name: "ACTION", rawValue: "DISPLAY"), ICalendarProperty(name: "TRIGGER", rawValue: "-PT15M"),
+                        ICalendarProperty(name: "ACTION", rawValue: "DISPLAY"),
+                        ICalendarProperty(name: "TRIGGER", rawValue: "-PT15M"),
                     ])
             ])
         let calendar = ICalendarComponent(
