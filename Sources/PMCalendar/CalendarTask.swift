@@ -24,6 +24,14 @@ public struct CalendarTask: Hashable, Sendable {
         self.status = status
     }
 
+    /// The task the board's own VTODO of `project` states: the version a client started from
+    /// when its PUT names no other.
+    public init(project: Project) {
+        self.init(
+            uid: project.id.uuidString.lowercased(), title: project.title, description: project.description,
+            deadline: project.deadline, status: project.status)
+    }
+
     /// The task of `calendar`, which must hold exactly one VTODO (VTIMEZONE and other
     /// components beside it are allowed). A `DUE` date-time becomes a day in `timeZone`.
     public init(calendar: ICalendarComponent, timeZone: TimeZone) throws(CalendarError) {

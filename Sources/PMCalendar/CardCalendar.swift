@@ -2,28 +2,30 @@ public import Foundation
 public import PMDomain
 
 /// A card as a CalDAV resource: one VCALENDAR holding one VTODO, written fresh for a card no
-/// client has sent text for, or merged into the text a client sent (``merge(_:into:timeZone:)``).
+/// client has sent text for, or merged into the text a client sent
+/// (``merge(_:completedAt:into:timeZone:)``).
 public enum CardCalendar {
     /// Names this product in `PRODID`.
     public static let productID = "-//Project Manager//pm-server//EN"
 
-    /// The VCALENDAR of `project`.
-    public static func calendar(for project: Project) -> ICalendarComponent {
+    /// The VCALENDAR of `project`; a done card's `COMPLETED` is `completedAt`, or its update
+    /// time when that is not known (see ``completionTime(of:)``).
+    public static func calendar(for project: Project, completedAt: Date? = nil) -> ICalendarComponent {
         ICalendarComponent(
             name: "VCALENDAR",
             properties: [
                 ICalendarProperty(name: "VERSION", rawValue: "2.0"),
                 ICalendarProperty(name: "PRODID", text: productID),
             ],
-            components: [todo(for: project)])
+            components: [todo(for: project, completedAt: completedAt)])
     }
 
     /// The VTODO of `project`: UID, SUMMARY, DESCRIPTION (when there is one), DUE as a date,
     /// STATUS, for a done card `COMPLETED` and `PERCENT-COMPLETE:100` as well, and the card's
     /// creation and update times as CREATED, LAST-MODIFIED and DTSTAMP.
-    public static func todo(for project: Project) -> ICalendarComponent {
+    public static func todo(for project: Project, completedAt: Date? = nil) -> ICalendarComponent {
         var todo = ICalendarComponent(name: "VTODO")
-        apply(project, to: &todo, keepingDueIn: nil)
+        apply(project, completedAt: completedAt, to: &todo, keepingDueIn: nil)
         return todo
     }
 
@@ -33,21 +35,30 @@ public enum CardCalendar {
     /// place. A DUE whose day is still the card's deadline (read in `timeZone`) is kept as
     /// written, time and zone included; a COMPLETED time is kept while the card is done.
     public static func merge(
-        _ project: Project, into client: ICalendarComponent, timeZone: TimeZone
+        _ project: Project, completedAt: Date? = nil, into client: ICalendarComponent, timeZone: TimeZone
     ) -> ICalendarComponent {
         var calendar = client
         guard let index = calendar.components.firstIndex(where: { $0.name == "VTODO" }) else {
-            calendar.components.append(todo(for: project))
+            calendar.components.append(todo(for: project, completedAt: completedAt))
             return calendar
         }
         if calendar.property("VERSION") == nil { calendar.set(ICalendarProperty(name: "VERSION", rawValue: "2.0")) }
         if calendar.property("PRODID") == nil { calendar.set(ICalendarProperty(name: "PRODID", text: productID)) }
-        apply(project, to: &calendar.components[index], keepingDueIn: timeZone)
+        apply(project, completedAt: completedAt, to: &calendar.components[index], keepingDueIn: timeZone)
         return calendar
     }
 
+    /// When the card was moved to DONE: the wall time of the write that set its status, while
+    /// that status is done; `nil` otherwise.
+    public static func completionTime(of state: ProjectState) -> Date? {
+        guard let status = state.status, status.value == .done else { return nil }
+        return Date(timeIntervalSince1970: Double(status.timestamp.wallTime) / 1000)
+    }
+
     /// Writes the board's fields into `todo`, leaving every other property alone.
-    private static func apply(_ project: Project, to todo: inout ICalendarComponent, keepingDueIn timeZone: TimeZone?) {
+    private static func apply(
+        _ project: Project, completedAt: Date?, to todo: inout ICalendarComponent, keepingDueIn timeZone: TimeZone?
+    ) {
         let created = ICalendarTime.utc(project.createdAt)
         let updated = ICalendarTime.utc(project.updatedAt)
         todo.set(ICalendarProperty(name: "UID", rawValue: project.id.uuidString.lowercased()))
@@ -67,7 +78,7 @@ public enum CardCalendar {
         todo.set(ICalendarProperty(name: "STATUS", rawValue: statusValue(project.status)))
         if project.status == .done {
             if todo.property("COMPLETED").flatMap({ try? ICalendarTime($0) }) == nil {
-                todo.set(updated.property("COMPLETED"))
+                todo.set(ICalendarTime.utc(completedAt ?? project.updatedAt).property("COMPLETED"))
             }
             todo.set(ICalendarProperty(name: "PERCENT-COMPLETE", rawValue: "100"))
         } else {

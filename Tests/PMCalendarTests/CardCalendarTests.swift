@@ -133,3 +133,44 @@ import Testing
         try task("UID:0A1B2C3D-0000-4000-8000-00000000CAFE").check(id: cardID)
     }
 }
+
+/// Where a done card's completion time comes from, and the board's own task.
+@Suite struct CardCalendarCompletionTests {
+    private func state(_ status: Status, movedAt wallTime: Int64) -> ProjectState {
+        var state = ProjectState(id: cardID)
+        let device = UUID(uuidString: "00000000-0000-4000-8000-0000000000DE")!
+        state.apply(
+            ProjectOperation(
+                id: UUID(uuidString: "00000000-0000-4000-8000-000000000001")!, projectID: cardID,
+                timestamp: HybridTimestamp(wallTime: 1_795_000_000_000, counter: 0, device: device),
+                fields: ProjectFields(title: "x", description: "", deadline: day("2026-12-01"), status: .todo)))
+        state.apply(
+            ProjectOperation(
+                id: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!, projectID: cardID,
+                timestamp: HybridTimestamp(wallTime: wallTime, counter: 0, device: device),
+                fields: ProjectFields(status: status)))
+        return state
+    }
+
+    @Test func aDoneCardWasCompletedWhenItsStatusWasSet() throws {
+        // Given a card moved to DONE at 2026-11-21T10:00:00Z (1795255200000 ms)
+        let done = state(.done, movedAt: 1_795_255_200_000)
+
+        let completedAt = try #require(CardCalendar.completionTime(of: done))
+        let todo = CardCalendar.todo(for: try #require(done.project), completedAt: completedAt)
+
+        #expect(todo.property("COMPLETED")?.rawValue == "20261121T100000Z")
+    }
+
+    @Test func anOpenCardHasNoCompletionTime() {
+        #expect(CardCalendar.completionTime(of: state(.doing, movedAt: 1_795_255_200_000)) == nil)
+    }
+
+    @Test func theBoardsOwnTaskIsWhatItsVTodoReadsAs() throws {
+        let project = card(description: "notes", status: .doing)
+
+        let read = try CalendarTask(calendar: CardCalendar.calendar(for: project), timeZone: berlin)
+
+        #expect(CalendarTask(project: project) == read)
+    }
+}
