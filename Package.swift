@@ -65,6 +65,9 @@ let package = Package(
             name: "pmTests", dependencies: ["pm", "pm-server", "PMTestSupport", "PMStore"],
             swiftSettings: upcomingFeatures),
         .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
+        .target(name: "PMCalendar", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMCalendarTests", dependencies: ["PMCalendar", "PMDomain"], swiftSettings: upcomingFeatures),
         .target(
             name: "PMServer",
             dependencies: [
