@@ -29,7 +29,7 @@ let package = Package(
         .target(
             name: "PMStore",
             dependencies: [
-                "PMDomain", .product(name: "GRDB", package: "GRDB.swift"),
+                "PMDomain", "PMSyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -65,6 +65,9 @@ let package = Package(
             name: "pmTests", dependencies: ["pm", "pm-server", "PMTestSupport", "PMStore"],
             swiftSettings: upcomingFeatures),
         .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMSyncProtocolTests", dependencies: ["PMSyncProtocol", "PMDomain", "PMTestSupport"],
+            swiftSettings: upcomingFeatures),
         .target(
             name: "PMServer",
             dependencies: [
