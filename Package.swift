@@ -29,7 +29,7 @@ let package = Package(
         .target(
             name: "PMStore",
             dependencies: [
-                "PMDomain", .product(name: "GRDB", package: "GRDB.swift"),
+                "PMDomain", "PMSyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -68,6 +68,9 @@ let package = Package(
         .target(name: "PMCalendar", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
         .testTarget(
             name: "PMCalendarTests", dependencies: ["PMCalendar", "PMDomain"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMSyncProtocolTests", dependencies: ["PMSyncProtocol", "PMDomain", "PMTestSupport"],
+            swiftSettings: upcomingFeatures),
         .target(
             name: "PMServer",
             dependencies: [
