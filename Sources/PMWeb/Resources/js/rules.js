@@ -43,7 +43,8 @@ const violations = {
 // Foundation's CharacterSet.whitespacesAndNewlines as swift-corelibs-foundation has it (probed
 // scalar by scalar): tab to CR, space, NEL, no-break spaces, the Zs spaces, and U+200B, which
 // Unicode no longer counts as a space but Foundation still trims.
-const WHITESPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000]+$/g;
+const SPACES = String.raw`\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000`;
+const WHITESPACE = new RegExp(`^[${SPACES}]+|[${SPACES}]+$`, "g");
 
 // The scalars that end a line; each is a character of its own (or, with LF, CR-LF).
 const NEWLINE = /[\n\v\f\r\u0085\u2028\u2029]/;
