@@ -3,7 +3,7 @@ import PMDomain
 
 /// Seeded random edits on three devices, delivered shuffled and partly twice: the cards, the
 /// board's order, overdue cards and the history every replica must show.
-struct MergeVectors: Encodable {
+struct WebMergeVectors: Encodable {
     struct Register<Value: Encodable>: Encodable {
         var value: Value
         var timestamp: String
@@ -76,8 +76,8 @@ struct MergeVectors: Encodable {
         String(repeating: "한", count: 40), "short\r\nsecond", String(repeating: "e\u{301}", count: 41),
     ]
 
-    static func make() -> MergeVectors {
-        MergeVectors(today: WebVectors.today, scenarios: (1...16).map { scenario(seed: $0) })
+    static func make() -> WebMergeVectors {
+        WebMergeVectors(today: WebVectors.today, scenarios: (1...16).map { scenario(seed: $0) })
     }
 
     static func scenario(seed: UInt64) -> Scenario {

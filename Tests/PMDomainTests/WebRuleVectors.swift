@@ -2,7 +2,7 @@ import Foundation
 import PMDomain
 
 /// The field rules, every one broken once, with the CLI's exact messages.
-struct RuleVectors: Encodable {
+struct WebRuleVectors: Encodable {
     struct Case<Input: Encodable, Value: Encodable>: Encodable {
         var input: Input
         var outcome: WebVectors.Outcome<Value>
@@ -31,7 +31,7 @@ struct RuleVectors: Encodable {
     var creates: [Case<Input, ProjectFields>]
     var edits: [Case<Edit, ProjectFields>]
 
-    static func make() -> RuleVectors {
+    static func make() -> WebRuleVectors {
         let today = WebVectors.today
         // Every candidate for "white space" around a title, trimmed by Swift or not.
         let spaces: [UInt32] =
@@ -88,7 +88,7 @@ struct RuleVectors: Encodable {
             input(nil, "+1d", nil), input(nil, "never", nil), input(nil, nil, ""),
             input(nil, nil, String(repeating: "a", count: 1001)), input("New", "2026-11-20", "more"),
         ].map { Edit(project: card, input: $0) }
-        return RuleVectors(
+        return WebRuleVectors(
             today: today,
             titles: titles.map { text in
                 Case(input: text, outcome: .init { () throws(RuleViolation) in try ProjectRules.title(text) })
