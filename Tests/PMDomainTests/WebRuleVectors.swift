@@ -30,6 +30,8 @@ struct WebRuleVectors: Encodable {
     var days: [Case<Int, Deadline>]
     var creates: [Case<Input, ProjectFields>]
     var edits: [Case<Edit, ProjectFields>]
+    /// Operations as a push carries them, checked as the server checks them (`true`: accepted).
+    var operations: [Case<ProjectOperation, Bool>]
 
     static func make() -> WebRuleVectors {
         let today = WebVectors.today
@@ -125,6 +127,30 @@ struct WebRuleVectors: Encodable {
                         try ProjectInput(title: given.title, deadline: given.deadline, description: given.description)
                             .edit(of: project, today: today)
                     })
-            })
+            },
+            operations: operations())
+    }
+
+    static func operations() -> [Case<ProjectOperation, Bool>] {
+        let device = WebVectors.id(0xD1)
+        let latest = ProjectOperation.wallTimeMaximum
+        let cases: [(Int64, ProjectFields)] = [
+            (WebVectors.noon, ProjectFields(title: "Write spec", deadline: WebVectors.today, status: .doing)),
+            (WebVectors.noon, ProjectFields()), (latest, ProjectFields(deleted: true)),
+            (latest + 1, ProjectFields(deleted: false)), (latest + 1, ProjectFields()),
+            (WebVectors.noon, ProjectFields(title: " Write spec")), (WebVectors.noon, ProjectFields(title: "")),
+            (WebVectors.noon, ProjectFields(title: "a\nb")),
+            (WebVectors.noon, ProjectFields(title: String(repeating: "한", count: 101))),
+            (WebVectors.noon, ProjectFields(description: "notes\n")),
+            (WebVectors.noon, ProjectFields(description: String(repeating: "👩‍💻", count: 1001))),
+            (WebVectors.noon, ProjectFields(title: "Ok", description: "\u{200B}x")),
+            (0, ProjectFields(description: "")),
+        ]
+        return cases.enumerated().map { number, given in
+            let operation = ProjectOperation(
+                id: WebVectors.id(0x2000 + UInt64(number)), projectID: WebVectors.id(0x100),
+                timestamp: HybridTimestamp(wallTime: given.0, counter: 0, device: device), fields: given.1)
+            return Case(input: operation, outcome: .init { () throws(RuleViolation) in try operation.validate() == () })
+        }
     }
 }

@@ -10,6 +10,7 @@ import {
   newProject,
   parseDeadline,
   parseStatus,
+  validateOperation,
 } from "../../Sources/PMWeb/Resources/js/rules.js";
 import { outcome, vectors } from "./vectors.mjs";
 
@@ -47,4 +48,8 @@ test("given Swift's new-card inputs, when checked, then the fields or the first 
 
 test("given Swift's edits, when checked, then the changed fields or the broken rule are Swift's", () => {
   check(rules.edits, ({ project, input }) => editProject(project, input, rules.today));
+});
+
+test("given Swift's pushed operations, when validated, then accepted or refused with Swift's words", () => {
+  check(rules.operations, validateOperation);
 });

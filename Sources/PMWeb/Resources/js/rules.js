@@ -8,6 +8,9 @@ import { addDays, daysFromISO } from "./deadline.js";
 export const TITLE_LIMIT = 100;
 export const DESCRIPTION_LIMIT = 1000;
 
+/** The latest wall time an operation may carry, 9999-12-31T23:59:59.999Z: deadlines end with 9999. */
+export const WALL_TIME_MAXIMUM = 253_402_300_799_999;
+
 /** Input that breaks a rule: `rule` is the stable name, `field` the form field, `message` the words. */
 export class RuleViolation extends Error {
   constructor(rule, field, message) {
@@ -36,6 +39,13 @@ const violations = {
     ),
   deadlinePast: (deadline, today) =>
     new RuleViolation("deadlinePast", "deadline", `deadline may not be before today (${today}), got ${deadline}`),
+  wallTimeRange: (wallTime) =>
+    new RuleViolation(
+      "wallTimeRange",
+      "timestamp",
+      `wallTime must be at most ${WALL_TIME_MAXIMUM} (9999-12-31T23:59:59.999Z), got ${wallTime}`,
+    ),
+  operationInvalid: (reason) => new RuleViolation("operationInvalid", null, `operation is invalid: ${reason}`),
   statusUnknown: (text) =>
     new RuleViolation("statusUnknown", "status", `status must be todo, doing or done, got "${text}"`),
 };
@@ -154,4 +164,25 @@ export function editProject(project, input, today) {
     if (description !== project.description) fields.description = description;
   }
   return fields;
+}
+
+/**
+ * Checks an operation as the server checks a push: it sets a field, its wall time fits, and a
+ * title or description it sets is already as the rules store it. Returns `true`, or throws.
+ * (A past deadline is allowed: history and imports hold deadlines set long ago.)
+ */
+export function validateOperation(operation) {
+  const fields = operation.fields;
+  const set = (field) => fields[field] !== undefined && fields[field] !== null;
+  if (!["title", "description", "deadline", "status", "deleted"].some(set)) {
+    throw violations.operationInvalid("it sets no field");
+  }
+  if (operation.timestamp.wallTime > WALL_TIME_MAXIMUM) throw violations.wallTimeRange(operation.timestamp.wallTime);
+  if (set("title") && checkTitle(fields.title) !== fields.title) {
+    throw violations.operationInvalid("title has surrounding spaces");
+  }
+  if (set("description") && checkDescription(fields.description) !== fields.description) {
+    throw violations.operationInvalid("description has surrounding spaces");
+  }
+  return true;
 }
