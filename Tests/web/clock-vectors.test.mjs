@@ -2,7 +2,12 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { HybridClock, compareTimestamps, formatTimestamp, parseTimestamp } from "../../Sources/PMWeb/Resources/js/clock.js";
+import {
+  HybridClock,
+  compareTimestamps,
+  formatTimestamp,
+  parseTimestamp,
+} from "../../Sources/PMWeb/Resources/js/clock.js";
 import { vectors } from "./vectors.mjs";
 
 const clock = vectors("clock");

@@ -3,7 +3,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { historyOf, summary } from "../../Sources/PMWeb/Resources/js/history.js";
-import { boardOf, cardOf, emptyState, applyOperation, mergeOperations } from "../../Sources/PMWeb/Resources/js/merge.js";
+import {
+  applyOperation,
+  boardOf,
+  cardOf,
+  emptyState,
+  mergeOperations,
+} from "../../Sources/PMWeb/Resources/js/merge.js";
 
 const card = "00000000-0000-4000-8000-000000000100";
 const deviceA = "00000000-0000-4000-8000-00000000000a";

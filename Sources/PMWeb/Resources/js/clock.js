@@ -5,7 +5,8 @@
 /** The largest counter: Swift's UInt32.max. */
 export const COUNTER_MAX = 0xffffffff;
 
-const TEXT_FORM = /^([0-9]{18})-([0-9]{10})-([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/;
+// 18 digits of wall time, 10 of counter, then the device id in hex of either case (as Swift reads it).
+const TEXT_FORM = /^([0-9]{18})-([0-9]{10})-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 /** Orders two readings: wall time, then counter, then device id (negative, zero or positive). */
 export function compareTimestamps(a, b) {
