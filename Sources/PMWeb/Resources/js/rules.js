@@ -78,9 +78,9 @@ export function trimmed(text) {
   return text.replace(WHITESPACE, "");
 }
 
-/** Whether a scalar (or CR-LF) ends a line. */
+/** Whether a character (a grapheme cluster) ends a line, as Swift's `Character.isNewline`. */
 export function isNewline(character) {
-  return character === "\r\n" || (character.length >= 1 && NEWLINE.test(character) && [...character].length === 1);
+  return character === "\r\n" || ([...character].length === 1 && NEWLINE.test(character));
 }
 
 /** The title as it will be stored: trimmed, one line, 1–100 characters; or throws. */
