@@ -33,18 +33,19 @@ public final class TestWorld: Sendable {
 
     /// Moves the clock forward (or back, to play a wrong wall clock).
     public func advance(by seconds: TimeInterval) {
-        guard seconds > 0 else {
-            state.withLock { $0.now += seconds }
-            return
-        }
-        advance(by: .seconds(seconds))
+        // The wall clock moves by exactly `seconds`; the monotonic one never moves back.
+        move(wallClock: seconds, clock: seconds > 0 ? .seconds(seconds) : .zero)
     }
 
     /// Moves the clock forward by `duration` and wakes every sleeper it passes.
     public func advance(by duration: Duration) {
         let (seconds, attoseconds) = duration.components
+        move(wallClock: Double(seconds) + Double(attoseconds) / 1e18, clock: duration)
+    }
+
+    private func move(wallClock seconds: TimeInterval, clock duration: Duration) {
         let woken = state.withLock { state in
-            state.now += Double(seconds) + Double(attoseconds) / 1e18
+            state.now += seconds
             state.elapsed += duration
             let elapsed = state.elapsed
             defer { state.sleepers.removeAll { $0.deadline <= elapsed } }
