@@ -175,6 +175,7 @@ final class FakeServer: Sendable {
         try await playing(board(database, on: terminal, in: world, server: server)) {
             #expect(await terminal.waitForScreen(showing: "● synced"))
             terminal.enqueue("j")
+            #expect(await terminal.waitForScreen { $0.selectedTitle == "Late" })
             try await server.push(fromElsewhere: incoming)
             #expect(await terminal.waitForScreen(showing: "다른 기기"))
             #expect(await terminal.waitForScreen(showing: "● synced"))
