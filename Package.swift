@@ -23,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
@@ -53,16 +55,26 @@ let package = Package(
             ]
         ),
         .target(
-            name: "PMTestSupport", dependencies: ["PMDomain", "PMStore", "PMServer"], swiftSettings: upcomingFeatures),
-        .testTarget(
-            name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),
-        .testTarget(name: "PMStoreTests", dependencies: ["PMStore", "PMTestSupport"], swiftSettings: upcomingFeatures),
-        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: upcomingFeatures),
-        .testTarget(
-            name: "PMBoardTests", dependencies: ["PMBoard", "PMTestSupport", "pm", "pm-server"],
+            name: "PMTestSupport", dependencies: ["PMDomain", "PMSyncProtocol", "PMServer"],
             swiftSettings: upcomingFeatures),
         .testTarget(
-            name: "pmTests", dependencies: ["pm", "pm-server", "PMTestSupport", "PMStore"],
+            name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMStoreTests",
+            dependencies: ["PMDomain", "PMStore", "PMTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: upcomingFeatures),
+        .testTarget(name: "TerminalKitTests", dependencies: ["TerminalKit"], swiftSettings: upcomingFeatures),
+        // A test target lists what it imports, and the executables whose binaries its tests run.
+        .testTarget(
+            name: "PMBoardTests",
+            dependencies: [
+                "PMBoard", "PMDomain", "PMServer", "PMStore", "PMSync", "PMSyncProtocol", "PMTestSupport",
+                "TerminalKit",
+                "pm", "pm-server",
+            ],
+            swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "pmTests", dependencies: ["PMDomain", "PMStore", "PMTestSupport", "pm", "pm-server"],
             swiftSettings: upcomingFeatures),
         .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
         .target(name: "PMCalendar", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
@@ -77,6 +89,7 @@ let package = Package(
                 "PMDomain", "PMSyncProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -104,19 +117,28 @@ let package = Package(
                 "PMDomain", "PMSyncProtocol", "PMSync",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "PMSyncTests",
-            dependencies: ["PMSync", "PMStore", "PMServer", "PMSyncProtocol", "PMTestSupport"],
+            dependencies: ["PMDomain", "PMSync", "PMStore", "PMServer", "PMSyncProtocol", "PMTestSupport"],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "PMSyncClientTests",
             dependencies: [
-                "PMSyncClient", "PMSync", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                "PMDomain", "PMSyncClient", "PMSync", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -133,22 +155,32 @@ let package = Package(
         .testTarget(
             name: "PMServerTests",
             dependencies: [
-                "PMServer", "PMSyncProtocol", "PMTestSupport",
+                "PMDomain", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "PMServerSQLiteTests",
-            dependencies: ["PMServerSQLite", "PMServer", "PMSyncProtocol", "PMTestSupport", "pm-server"],
+            dependencies: [
+                "PMDomain", "PMServerSQLite", "PMServer", "PMSyncProtocol", "PMTestSupport", "pm-server",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "PMServerPostgresTests",
             dependencies: [
-                "PMServerPostgres", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                "PMDomain", "PMServerPostgres", "PMServer", "PMSyncProtocol", "PMTestSupport",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             swiftSettings: upcomingFeatures
         ),

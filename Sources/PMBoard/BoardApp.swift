@@ -4,15 +4,16 @@ public import PMStore
 public import PMSync
 public import TerminalKit
 
-/// The board's run loop: reads keys, runs the reducer, carries out its effects on the
-/// database, and writes only the cells that changed. Polls for changes made by other processes
-/// and for the day changing, so a board left open at midnight moves on by itself. With a sync
-/// engine, runs it alongside: the header follows its status, the board's own changes are pushed
-/// at once, and what it merges from others shows up through the same poll.
-public struct BoardApp {
+/// The board: reads keys, runs the reducer, carries out its effects on the database, and
+/// writes only the cells that changed. Notices other processes' changes and the day changing,
+/// so a board left open at midnight moves on by itself. With a sync engine, runs it alongside:
+/// the header follows its status, the board's own changes are pushed at once, and what it
+/// merges from others shows up as soon as it reports.
+public struct BoardApp: Sendable {
     let database: AppDatabase
     let terminal: any Terminal
     let environment: PMDomain.Environment
+    let clock: any Clock<Duration>
     let databaseName: String
     let sync: SyncEngine?
 
@@ -24,75 +25,61 @@ public struct BoardApp {
     /// What `s` says on a board that has no remote.
     static let noRemote = "No remote set: pm remote set URL --board BOARD --token TOKEN"
 
-    /// A board over `database`, drawn on `terminal`, synced by `sync` when a remote is set.
+    /// A board over `database`, drawn on `terminal`, polling on `clock`, synced by `sync` when a
+    /// remote is set.
     public init(
-        database: AppDatabase, terminal: any Terminal, environment: PMDomain.Environment, databaseName: String,
-        sync: SyncEngine? = nil
+        database: AppDatabase, terminal: any Terminal, environment: PMDomain.Environment, clock: any Clock<Duration>,
+        databaseName: String, sync: SyncEngine? = nil
     ) {
         self.database = database
         self.terminal = terminal
         self.environment = environment
+        self.clock = clock
         self.databaseName = databaseName
         self.sync = sync
     }
 
     /// Runs until the user quits. The terminal is restored however this returns or throws.
-    public func run() throws {
+    public func run() async throws {
         try terminal.start()
         defer { terminal.stop() }
-        var state = try openingState()
-        let mailbox = SyncStatusMailbox()
-        var syncing: Task<Void, Never>?
-        if let sync {
-            _ = state.reduce(.syncStatusChanged(SyncStatus(phase: .connecting, pending: try database.pendingCount())))
-            syncing = Task { await sync.run { mailbox.post($0) } }
-        }
-        defer { syncing?.cancel() }
-        var renderer = Renderer()
-        var decoder = KeyDecoder()
-        var version = try database.latestSequence()
-        var needsFrame = true
-        var escapePending = false
-        while true {
-            if needsFrame {
-                terminal.write(renderer.render(BoardView.render(state)))
-                needsFrame = false
+        try await loop()
+    }
+
+    /// The event loop: the terminal's input, the sync engine's reports, the clock's ticks and
+    /// escape timeouts all arrive through one stream, and each is handled to the end before the
+    /// next. Other processes' writes are found by polling the database's version on the tick
+    /// rather than through GRDB's `ValueObservation`, which only sees writes made through this
+    /// process's own connection: the CLI in another shell writes through its own.
+    private func loop() async throws {
+        var session = try BoardSession(app: self)
+        let (events, inbox) = AsyncStream.makeStream(of: BoardEvent.self)
+        let (terminal, sync, clock) = (terminal, sync, clock)
+        try await withThrowingDiscardingTaskGroup { group in
+            defer { group.cancelAll() }
+            group.addTask {
+                for await input in terminal.input() { inbox.yield(.terminal(input)) }
             }
-            let bytes = terminal.read(timeout: escapePending ? Self.escapeDelay : Self.pollInterval)
-            let events = bytes.isEmpty ? decoder.flushPendingEscape() : decoder.decode(bytes)
-            escapePending = decoder.hasPendingEscape
-            for event in events {
-                for effect in state.reduce(.input(event)) {
-                    if effect == .quit { return }
-                    let recorded = perform(effect, &state)
-                    version += recorded
-                    if recorded > 0 { sync?.localChange() }
+            group.addTask {
+                while (try? await clock.sleep(for: Self.pollInterval)) != nil { inbox.yield(.tick) }
+            }
+            if let sync {
+                group.addTask { await sync.run { inbox.yield(.sync($0)) } }
+            }
+            session.draw()
+            for await event in events {
+                switch try session.handle(event) {
+                case .quit:
+                    return
+                case .proceed:
+                    break
+                case .awaitEscape(let timer):
+                    group.addTask {
+                        guard (try? await clock.sleep(for: Self.escapeDelay)) != nil else { return }
+                        inbox.yield(.escapeTimeout(timer))
+                    }
                 }
-                needsFrame = true
-            }
-            if let size = terminal.takeResize() {
-                _ = state.reduce(.resized(size))
-                renderer.invalidate()
-                needsFrame = true
-            }
-            let today = environment.today
-            if today != state.today {
-                _ = state.reduce(.dayChanged(today))
-                needsFrame = true
-            }
-            var caughtUp = false
-            if let status = mailbox.take(), status != state.sync {
-                _ = state.reduce(.syncStatusChanged(status))
-                // A first round may start from the server's cards, which come without operations.
-                caughtUp = status.phase == .live
-                needsFrame = true
-            }
-            // Also how others' changes arrive: the engine merges them into the database.
-            let latest = try database.latestSequence()
-            if latest != version || caughtUp {
-                version = latest
-                _ = state.reduce(.reloaded(try database.projects()))
-                needsFrame = true
+                session.draw()
             }
         }
     }
@@ -113,56 +100,5 @@ public struct BoardApp {
         let dueToday = projects.count { $0.status != .done && $0.deadline == today }
         guard overdue + dueToday > 0 else { return nil }
         return "\(overdue) overdue · \(dueToday) due today"
-    }
-
-    /// Carries out one effect and feeds its result back. Returns how many operations it recorded,
-    /// so the loop can tell its own writes from other processes'.
-    func perform(_ effect: BoardEffect, _ state: inout BoardState) -> Int64 {
-        do {
-            let today = environment.today
-            let result: ChangeResult
-            switch effect {
-            case .add(let input):
-                result = try database.add(try input.newProject(today: today))
-            case .edit(let id, let input):
-                result = try database.change(id) { try input.edit(of: $0, today: today) }
-            case .move(let id, let status):
-                result = try database.move(id, to: status)
-            case .delete(let id):
-                result = try database.delete(id)
-            case .undo:
-                result = try database.undo()
-            case .redo:
-                result = try database.redo()
-            case .loadHistory:
-                _ = state.reduce(.historyLoaded(try database.history(limit: 1000)))
-                return 0
-            case .syncNow:
-                guard let sync else {
-                    _ = state.reduce(.failed(Self.noRemote))
-                    return 0
-                }
-                sync.syncNow()
-                return 0
-            case .quit:
-                return 0
-            }
-            guard let operation = result.operation else { return 0 }
-            _ = state.reduce(.changed(operation.projectID, result.project, message: Self.message(effect, result)))
-            return 1
-        } catch {
-            _ = state.reduce(.failed("\(error)"))
-            return 0
-        }
-    }
-
-    static func message(_ effect: BoardEffect, _ result: ChangeResult) -> String {
-        let summary = result.entry?.summary ?? "No visible change"
-        switch effect {
-        case .delete: return "\(summary) — u to undo"
-        case .undo: return "Undone: \(summary)"
-        case .redo: return "Redone: \(summary)"
-        default: return summary
-        }
     }
 }

@@ -4,7 +4,13 @@ import PMDomain
 
 /// Reads and writes rows of the `operation` table.
 enum OperationRow {
-    static let columns = "id, projectId, clock, title, description, deadline, status, deleted"
+    /// What an operation is read from.
+    enum Columns: Int, SelectedColumn {
+        case id, projectId, clock, title, description, deadline, status, deleted
+        var sql: String { "operation.\(self)" }
+    }
+
+    static let columns = Columns.selection
 
     /// Appends `operation` to the log. Returns `false` when the log already held it.
     /// `serverSeq` is its place on the server, for an operation pulled from there.
@@ -26,13 +32,17 @@ enum OperationRow {
 
     /// An operation from a row selected with ``columns``.
     static func operation(_ row: Row) throws -> ProjectOperation {
-        guard let id = UUID(uuidString: row[0]), let projectID = UUID(uuidString: row[1]),
-            let timestamp = HybridTimestamp(row[2] as String)
-        else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "unreadable operation \(row[0] as String)") }
-        let deleted: Int? = row[7]
+        guard let id = UUID(uuidString: row[Columns.id]), let projectID = UUID(uuidString: row[Columns.projectId]),
+            let timestamp = HybridTimestamp(row[Columns.clock] as String)
+        else {
+            throw DatabaseError(
+                resultCode: .SQLITE_CORRUPT, message: "unreadable operation \(row[Columns.id] as String)")
+        }
+        let deleted: Int? = row[Columns.deleted]
         let fields = ProjectFields(
-            title: row[3], description: row[4], deadline: (row[5] as String?).flatMap { Deadline(iso: $0) },
-            status: (row[6] as String?).flatMap(Status.init(rawValue:)), deleted: deleted.map { $0 != 0 })
+            title: row[Columns.title], description: row[Columns.description],
+            deadline: (row[Columns.deadline] as String?).flatMap { Deadline(iso: $0) },
+            status: (row[Columns.status] as String?).flatMap(Status.init(rawValue:)), deleted: deleted.map { $0 != 0 })
         return ProjectOperation(id: id, projectID: projectID, timestamp: timestamp, fields: fields)
     }
 

@@ -6,7 +6,21 @@ import PMDomain
 enum ProjectRow {
     static let visible = "title IS NOT NULL AND deleted IS NOT 1"
 
-    static let projectColumns = "id, title, description, deadline, status, createdAt, updatedAt"
+    /// What a visible card is read from.
+    enum CardColumns: Int, SelectedColumn {
+        case id, title, description, deadline, status, createdAt, updatedAt
+        var sql: String { "project.\(self)" }
+    }
+
+    /// What the merged state of a card is read from: each field with its clock.
+    enum StateColumns: Int, SelectedColumn {
+        case id, title, titleClock, description, descriptionClock, deadline, deadlineClock, status, statusClock
+        case deleted, deletedClock, createdAt, updatedAt
+        var sql: String { "project.\(self)" }
+    }
+
+    static let projectColumns = CardColumns.selection
+    static let stateColumns = StateColumns.selection
 
     /// A visible project from a row selected with ``projectColumns``.
     ///
@@ -14,16 +28,18 @@ enum ProjectRow {
     /// operations are still on their way (an edit pulled before the creation it follows). It
     /// then shows the defaults ``ProjectState/project`` gives, as every replica does.
     static func project(_ row: Row) -> Project? {
-        guard let id = UUID(uuidString: row[0]) else { return nil }
-        let created: Int64 = row[5]
-        let updated: Int64 = row[6]
+        typealias Column = CardColumns
+        guard let id = UUID(uuidString: row[Column.id]) else { return nil }
+        let created: Int64 = row[Column.createdAt]
+        let updated: Int64 = row[Column.updatedAt]
         let deadline =
-            (row[3] as String?).flatMap { Deadline(iso: $0) }
+            (row[Column.deadline] as String?).flatMap { Deadline(iso: $0) }
             ?? Deadline(
                 containing: Date(timeIntervalSince1970: Double(created) / 1000), in: TimeZone(identifier: "UTC")!)
-        let status = (row[4] as String?).flatMap(Status.init(rawValue:)) ?? .todo
+        let status = (row[Column.status] as String?).flatMap(Status.init(rawValue:)) ?? .todo
         return Project(
-            id: id, title: row[1], description: row[2] ?? "", deadline: deadline, status: status,
+            id: id, title: row[Column.title], description: row[Column.description] ?? "", deadline: deadline,
+            status: status,
             createdAt: Date(timeIntervalSince1970: Double(created) / 1000),
             updatedAt: Date(timeIntervalSince1970: Double(updated) / 1000))
     }
@@ -50,35 +66,35 @@ enum ProjectRow {
                 """,
             arguments: [jsonArray(ids.map(\.lowercased))])
         while let row = try rows.next() {
-            guard let id = UUID(uuidString: row[0]) else { continue }
+            guard let id = UUID(uuidString: row[StateColumns.id]) else { continue }
             states[id] = state(row, id: id)
         }
         return states
     }
 
-    static let stateColumns = """
-        project.id, title, titleClock, description, descriptionClock, deadline, deadlineClock, status, statusClock,
-        deleted, deletedClock, createdAt, updatedAt
-        """
-
     /// The state in a row selected with ``stateColumns``.
     private static func state(_ row: Row, id: UUID) -> ProjectState {
+        typealias Column = StateColumns
         var state = ProjectState(id: id)
-        func register<Value>(_ column: Int, _ read: (String) -> Value?) -> ProjectState.Register<Value>? {
+        func register<Value>(
+            _ column: Column, _ clockColumn: Column, _ read: (String) -> Value?
+        ) -> ProjectState.Register<Value>? {
             guard let text: String = row[column], let value = read(text),
-                let clockText: String = row[column + 1], let clock = HybridTimestamp(clockText)
+                let clockText: String = row[clockColumn], let clock = HybridTimestamp(clockText)
             else { return nil }
             return ProjectState.Register(value: value, timestamp: clock)
         }
-        state.title = register(1) { $0 }
-        state.description = register(3) { $0 }
-        state.deadline = register(5) { Deadline(iso: $0) }
-        state.status = register(7) { Status(rawValue: $0) }
-        if let deleted: Int = row[9], let clockText: String = row[10], let clock = HybridTimestamp(clockText) {
+        state.title = register(.title, .titleClock) { $0 }
+        state.description = register(.description, .descriptionClock) { $0 }
+        state.deadline = register(.deadline, .deadlineClock) { Deadline(iso: $0) }
+        state.status = register(.status, .statusClock) { Status(rawValue: $0) }
+        if let deleted: Int = row[Column.deleted], let clockText: String = row[Column.deletedClock],
+            let clock = HybridTimestamp(clockText)
+        {
             state.deleted = ProjectState.Register(value: deleted != 0, timestamp: clock)
         }
-        state.createdAt = row[11]
-        state.updatedAt = row[12]
+        state.createdAt = row[Column.createdAt]
+        state.updatedAt = row[Column.updatedAt]
         return state
     }
 

@@ -5,9 +5,7 @@ public import PMDomain
 public enum SyncFixtures {
     /// The UUID whose last 12 hex digits are `number`: `00000000-0000-0000-0000-000000000007`.
     public static func uuid(_ number: Int) -> UUID {
-        let digits = String(number, radix: 16)
-        let padded = String(repeating: "0", count: max(0, 12 - digits.count)) + digits
-        return UUID(uuidString: "00000000-0000-0000-0000-\(padded)")!
+        .counted(UInt64(number), after: "00000000-0000-0000-0000-")
     }
 
     /// The device every fixture operation comes from.

@@ -75,6 +75,12 @@ public enum ANSI {
         return changes.utf8.count <= full.utf8.count ? changes : full
     }
 
+    /// `text` in `style`, back to plain after it: for a line of command output rather than a
+    /// cell buffer.
+    public static func styled(_ text: String, _ style: Style) -> String {
+        sgr(from: .plain, to: style) + text + sgr(from: style, to: .plain)
+    }
+
     private static func colorCode(_ color: Color, background: Bool) -> String {
         let base = background ? 40 : 30
         switch color {

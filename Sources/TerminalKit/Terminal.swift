@@ -1,6 +1,6 @@
 /// The terminal a full-screen program runs in: the side effects of raw mode, output, input
 /// and size, behind a protocol so tests drive a `MockTerminal` instead.
-public protocol Terminal: AnyObject {
+public protocol Terminal: AnyObject, Sendable {
     /// The current size in columns and rows.
     var size: TerminalSize { get }
 
@@ -14,10 +14,7 @@ public protocol Terminal: AnyObject {
     /// Sends `text`, typically a `Renderer` frame, to the screen.
     func write(_ text: String)
 
-    /// Waits up to `timeout` for input and returns the bytes available, or `[]` when none
-    /// came in time or the wait was interrupted, such as by a resize.
-    func read(timeout: Duration) -> [UInt8]
-
-    /// The new size if the window was resized since the last call, otherwise nil.
-    func takeResize() -> TerminalSize?
+    /// Everything typed and every resize from now on, in the order they happened, for one
+    /// reader at a time. Reading stops when the task iterating it is cancelled.
+    func input() -> AsyncStream<TerminalInput>
 }

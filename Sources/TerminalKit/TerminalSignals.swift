@@ -60,6 +60,12 @@ enum TerminalSignals {
     static func hangUp() -> Never {
         restore()
         _ = signal(SIGHUP, SIG_DFL)
+        // The terminal's reader runs on a dispatch thread, which blocks signals: unblocked here,
+        // the raised SIGHUP ends the process at once instead of waiting for a thread to take it.
+        var hangUp = sigset_t()
+        sigemptyset(&hangUp)
+        sigaddset(&hangUp, SIGHUP)
+        _ = pthread_sigmask(SIG_UNBLOCK, &hangUp, nil)
         _ = raise(SIGHUP)
         exit(128 + SIGHUP)
     }

@@ -33,10 +33,10 @@ struct BoardCommand: ParsableCommand {
                 database: database,
                 transport: HTTPSyncTransport(serverURL: remote.url, board: remote.board, token: remote.token))
         }
-        try BoardApp(
-            database: database, terminal: SystemTerminal(), environment: context.environment, databaseName: name,
-            sync: sync
-        ).run()
+        let board = BoardApp(
+            database: database, terminal: SystemTerminal(), environment: context.environment, clock: ContinuousClock(),
+            databaseName: name, sync: sync)
+        try AsyncBridge.run { try await board.run() }
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import TerminalKit
 
 /// Where and how a command prints: colour only on a terminal without `NO_COLOR`.
 struct Output {
@@ -21,9 +22,9 @@ struct Output {
         print(String(decoding: try JSONOutput.encoder.encode(value), as: UTF8.self))
     }
 
-    func red(_ text: String) -> String { usesColor ? "\u{1B}[31m\(text)\u{1B}[0m" : text }
-    func bold(_ text: String) -> String { usesColor ? "\u{1B}[1m\(text)\u{1B}[0m" : text }
-    func dim(_ text: String) -> String { usesColor ? "\u{1B}[2m\(text)\u{1B}[0m" : text }
+    func red(_ text: String) -> String { usesColor ? ANSI.styled(text, Style(foreground: .red)) : text }
+    func bold(_ text: String) -> String { usesColor ? ANSI.styled(text, Style(bold: true)) : text }
+    func dim(_ text: String) -> String { usesColor ? ANSI.styled(text, Style(dim: true)) : text }
 
     /// A deadline as a list shows it: red when overdue on a terminal, marked `!` otherwise.
     func deadline(_ project: Project, today: Deadline) -> String {

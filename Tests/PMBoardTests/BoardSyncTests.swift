@@ -100,7 +100,9 @@ final class FakeServer: Sendable {
     }
 }
 
-/// The board with a real sync engine over ``FakeServer``, watched through a scripted terminal.
+/// The board with a real sync engine over ``FakeServer``, watched through a mock terminal. The
+/// engine works in real time; the board's own clock stands still, so everything the board
+/// shows here comes from the engine's reports.
 @Suite struct BoardSyncTests {
     let size = TerminalSize(width: 120, height: 20)
 
@@ -118,6 +120,14 @@ final class FakeServer: Sendable {
         return world
     }
 
+    func board(
+        _ database: AppDatabase, on terminal: MockTerminal, in world: TestWorld, server: FakeServer
+    ) -> BoardApp {
+        BoardApp(
+            database: database, terminal: terminal, environment: world.environment, clock: world.clock,
+            databaseName: "t", sync: SyncEngine(database: database, transport: server.transport))
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func aCardAddedOnTheBoardIsPushedAndTheHeaderSaysSynced() async throws {
         // Given a board with a card made before the server was set, and an engine over the server
@@ -126,26 +136,23 @@ final class FakeServer: Sendable {
         _ = try database.add(
             try ProjectInput(title: "Before", deadline: "+2d").newProject(today: world.environment.today))
         let server = try await FakeServer()
-        let terminal = BoardScript(size: size)
-        terminal.step(when: "● synced") {
-            terminal.mock.enqueue("a")
-            terminal.mock.enqueue("보드 카드")
-            terminal.mock.enqueue([0x13])  // Ctrl-S
-        }
-        terminal.step("the new card acknowledged") { screen in
-            screen.contains("보드 카드") && screen.contains("● synced") && (try? database.pendingCount()) == 0
-        } then: {
-            terminal.mock.enqueue("q")
-        }
+        let terminal = MockTerminal(size: size)
 
         // When the board opens, a card is added through the form, and the board quits once synced
-        try await terminal.run(
-            BoardApp(
-                database: database, terminal: terminal, environment: world.environment, databaseName: "t",
-                sync: SyncEngine(database: database, transport: server.transport)))
+        try await playing(board(database, on: terminal, in: world, server: server)) {
+            #expect(await terminal.waitForScreen(showing: "● synced"))
+            terminal.enqueue("a")
+            terminal.enqueue("보드 카드")
+            terminal.enqueue([0x13])  // Ctrl-S
+            #expect(
+                await terminal.waitForScreen { screen in
+                    let text = screen.lines.joined(separator: "\n")
+                    return text.contains("보드 카드") && text.contains("● synced") && (try? database.pendingCount()) == 0
+                })
+            terminal.enqueue("q")
+        }
 
         // Then both cards reached the server and nothing waits
-        #expect(terminal.failure == nil, "\(terminal.failure ?? "")")
         #expect(try await server.titles() == ["Before", "보드 카드"])
         #expect(try database.pendingCount() == 0)
     }
@@ -162,25 +169,23 @@ final class FakeServer: Sendable {
         let other = try AppDatabase.inMemory(environment: otherDevice("2026-11-21").environment)
         _ = try other.add(try ProjectInput(title: "다른 기기", deadline: "+3d").newProject(today: today))
         let incoming = try other.pendingOperations(limit: 100)
-        let terminal = BoardScript(size: size)
-        terminal.step(when: "● synced") {
-            terminal.mock.enqueue("j")
-            Task { try await server.push(fromElsewhere: incoming) }
-        }
-        terminal.step(when: "다른 기기") {}
-        terminal.step(when: "● synced") { terminal.mock.enqueue("q") }
-        let app = BoardApp(
-            database: database, terminal: terminal, environment: world.environment, databaseName: "t",
-            sync: SyncEngine(database: database, transport: server.transport))
+        let terminal = MockTerminal(size: size)
 
         // When another device pushes a card that sorts between them
-        try await terminal.run(app)
+        try await playing(board(database, on: terminal, in: world, server: server)) {
+            #expect(await terminal.waitForScreen(showing: "● synced"))
+            terminal.enqueue("j")
+            #expect(await terminal.waitForScreen { $0.selectedTitle == "Late" })
+            try await server.push(fromElsewhere: incoming)
+            #expect(await terminal.waitForScreen(showing: "다른 기기"))
+            #expect(await terminal.waitForScreen(showing: "● synced"))
+            terminal.enqueue("q")
+        }
 
         // Then it appears without a key pressed, and the selection stays on the card it was on
-        #expect(terminal.failure == nil, "\(terminal.failure ?? "")")
-        let lines = terminal.mock.screen.lines
+        let lines = terminal.screen.lines
         #expect(lines.contains { $0.contains("TODO (3)") })
-        #expect(terminal.selectedTitle(lines) == "Late")
+        #expect(terminal.screen.selectedTitle == "Late")
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -192,18 +197,18 @@ final class FakeServer: Sendable {
             try ProjectInput(title: "Offline", deadline: "+2d").newProject(today: world.environment.today))
         let server = try await FakeServer()
         server.fail(with: .unreachable("connection refused"))
-        let terminal = BoardScript(size: size)
-        terminal.step(when: "○ offline · 1 pending") { terminal.mock.enqueue("q") }
+        let terminal = MockTerminal(size: size)
 
         // When the board opens
-        try await terminal.run(
-            BoardApp(
-                database: database, terminal: terminal, environment: world.environment, databaseName: "t",
-                sync: SyncEngine(database: database, transport: server.transport)))
+        try await playing(board(database, on: terminal, in: world, server: server)) {
+            #expect(await terminal.waitForScreen(showing: "○ offline · 1 pending"))
+            terminal.enqueue("q")
+        }
 
         // Then the header says offline, the footer why, and the change still waits
-        #expect(terminal.failure == nil, "\(terminal.failure ?? "")")
-        #expect(terminal.seen.contains("Offline: the server cannot be reached: connection refused"))
+        #expect(terminal.screens.contains { $0.contains("○ offline · 1 pending") })
+        #expect(
+            terminal.screens.contains { $0.contains("Offline: the server cannot be reached: connection refused") })
         #expect(try database.pendingCount() == 1)
     }
 
@@ -216,129 +221,42 @@ final class FakeServer: Sendable {
             try ProjectInput(title: "Kept", deadline: "+2d").newProject(today: world.environment.today))
         let server = try await FakeServer()
         server.fail(with: .refused(status: 401, code: "unauthorized", message: "the token was revoked"))
-        let terminal = BoardScript(size: size)
-        terminal.step(when: "⚠ error") {}
-        terminal.step(when: "Sync stopped: the server refused (401 unauthorized): the token was revoked — s to retry") {
+        let terminal = MockTerminal(size: size)
+
+        try await playing(board(database, on: terminal, in: world, server: server)) {
+            #expect(await terminal.waitForScreen(showing: "⚠ error"))
+            #expect(
+                await terminal.waitForScreen(
+                    showing: "Sync stopped: the server refused (401 unauthorized): the token was revoked — s to retry"))
             // When the token is fixed and s pressed
             server.fail(with: nil)
-            terminal.mock.enqueue("s")
+            terminal.enqueue("s")
+            #expect(await terminal.waitForScreen(showing: "● synced"))
+            terminal.enqueue("q")
         }
-        terminal.step(when: "● synced") { terminal.mock.enqueue("q") }
-
-        try await terminal.run(
-            BoardApp(
-                database: database, terminal: terminal, environment: world.environment, databaseName: "t",
-                sync: SyncEngine(database: database, transport: server.transport)))
 
         // Then the error showed with its reason, and the retry sent the change
-        #expect(terminal.failure == nil, "\(terminal.failure ?? "")")
         #expect(try await server.titles() == ["Kept"])
     }
 
-    @Test func sWithoutARemoteSaysHowToSetOne() throws {
+    @Test(.timeLimit(.minutes(1)))
+    func sWithoutARemoteSaysHowToSetOne() async throws {
         let world = TestWorld(day: "2026-11-21")
         let database = try AppDatabase.inMemory(environment: world.environment)
-        let terminal = ScriptedTerminal(size: size) { idle in idle < 2 ? [] : Array("q".utf8) }
-        terminal.mock.enqueue("s")
+        let terminal = MockTerminal(size: size)
+        terminal.enqueue("s")
 
-        try BoardApp(database: database, terminal: terminal, environment: world.environment, databaseName: "t")
-            .run()
+        try await playing(
+            BoardApp(
+                database: database, terminal: terminal, environment: world.environment, clock: world.clock,
+                databaseName: "t")
+        ) {
+            #expect(await terminal.waitForScreen(showing: "No remote set"))
+            terminal.enqueue("q")
+        }
 
-        let screen = terminal.mock.screen.lines.joined(separator: "\n")
+        let screen = terminal.screen.lines.joined(separator: "\n")
         #expect(screen.contains("No remote set: pm remote set URL --board BOARD --token TOKEN"))
         #expect(screen.contains("2026-11-21 · local"))
     }
-}
-
-/// A scripted terminal for a board whose engine works in real time: each idle read looks at
-/// the screen, and when it shows the next step's text, runs the step (queueing keys, say).
-/// Gives up, quitting the board, when a step's text does not show within the time limit.
-final class BoardScript: Terminal, @unchecked Sendable {
-    let mock: MockTerminal
-    private var steps: [(description: String, condition: (String) -> Bool, action: () -> Void)] = []
-    private let limit = 200
-    private var idle = 0
-    /// Every frame's text seen, joined, to look for messages that came and went.
-    private(set) var seen = ""
-    /// What the script was waiting for when it gave up.
-    private(set) var failure: String?
-
-    init(size: TerminalSize) {
-        mock = MockTerminal(size: size)
-    }
-
-    /// Waits for the screen to show `text`, then runs `action`.
-    func step(when text: String, _ action: @escaping () -> Void) {
-        step("\"\(text)\"", until: { $0.contains(text) }, then: action)
-    }
-
-    /// Waits until `condition` holds for the screen's text, then runs `action`.
-    func step(_ description: String, until condition: @escaping (String) -> Bool, then action: @escaping () -> Void) {
-        steps.append((description, condition, action))
-    }
-
-    /// Runs the board on a thread of its own: its loop blocks between keys, and the engine needs
-    /// the cooperative pool's threads meanwhile.
-    func run(_ app: BoardApp) async throws {
-        let box = UncheckedBox(app)
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread {
-                do {
-                    try box.value.run()
-                    continuation.resume()
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }.start()
-        }
-    }
-
-    /// The title on the row drawn selected (reversed), if one is.
-    func selectedTitle(_ lines: [String]) -> String? {
-        // Row 0 is the header, drawn reversed too.
-        for (y, line) in lines.enumerated().dropFirst() {
-            for x in 0..<mock.size.width where mock.screen.buffer[x: x, y: y].style.reverse {
-                let text = line.split(separator: "│").first { $0.contains(where: \.isLetter) }
-                return text.map { $0.trimmingCharacters(in: .whitespaces) }
-            }
-        }
-        return nil
-    }
-
-    var size: TerminalSize { mock.size }
-    func start() throws { try mock.start() }
-    func stop() { mock.stop() }
-    func takeResize() -> TerminalSize? { mock.takeResize() }
-
-    func write(_ text: String) {
-        mock.write(text)
-        seen += mock.screen.lines.joined(separator: "\n")
-    }
-
-    func read(timeout: Duration) -> [UInt8] {
-        let queued = mock.read(timeout: timeout)
-        if !queued.isEmpty { return queued }
-        guard let next = steps.first else { return [] }
-        if next.condition(mock.screen.lines.joined(separator: "\n")) {
-            steps.removeFirst()
-            idle = 0
-            next.action()
-            return mock.read(timeout: timeout)
-        }
-        idle += 1
-        if idle > limit {
-            failure = "timed out waiting for \(next.description); screen:\n" + mock.screen.lines.joined(separator: "\n")
-            steps.removeAll()
-            return Array("q".utf8)
-        }
-        // The real board waits this long for a key; the engine works meanwhile.
-        Thread.sleep(forTimeInterval: 0.025)
-        return []
-    }
-}
-
-/// Hands a value to another thread when the test knows only one uses it at a time.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 import TerminalKit
 
 @testable import PMBoard
@@ -12,7 +13,7 @@ enum Fixtures {
         _ n: UInt64, _ title: String, _ status: Status = .todo, deadline: String = "2026-11-25",
         description: String = ""
     ) -> Project {
-        let id = UUID(uuidString: String(format: "%08x-0000-4000-8000-000000000000", n))!
+        let id = UUID.counted(n)
         let created = Date(timeIntervalSince1970: 1_763_700_000 + Double(n))
         return Project(
             id: id, title: title, description: description, deadline: Deadline(iso: deadline)!, status: status,

@@ -45,7 +45,7 @@ import Testing
             var iterator = heads.makeAsyncIterator()
             #expect(await iterator.next() == 2)
             // Push once the connection follows the board, so the push is news to it.
-            try await Self.waitUntil { live.subscriberCount(board: "team") == 1 }
+            #expect(try await waitUntil { live.subscriberCount(board: "team") == 1 })
             let batch = (3...5).map { SyncFixtures.operation($0) }
             try await client.execute(
                 uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
@@ -53,7 +53,7 @@ import Testing
             ) { response in #expect(response.status == .ok) }
             #expect(await iterator.next() == 5)
             _ = try await connection.value
-            try await Self.waitUntil { live.subscriberCount(board: "team") == 0 }
+            #expect(try await waitUntil { live.subscriberCount(board: "team") == 0 })
         }
     }
 
@@ -102,10 +102,5 @@ import Testing
         live.publish(board: "other", head: 99)
         var iterator = heads.makeAsyncIterator()
         #expect(await iterator.next() == 5)
-    }
-
-    static func waitUntil(_ condition: () -> Bool) async throws {
-        for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-        #expect(condition())
     }
 }

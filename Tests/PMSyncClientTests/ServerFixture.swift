@@ -40,9 +40,3 @@ struct ServerFixture {
 
     enum FixtureError: Error { case noPort }
 }
-
-/// Polls `condition` for up to five seconds: the server's side of a connection settles on its
-/// own event loop, after the client has moved on.
-func waitUntil(_ condition: () -> Bool) async throws {
-    for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(10)) }
-}

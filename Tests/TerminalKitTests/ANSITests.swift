@@ -33,4 +33,10 @@ import Testing
     @Test func aTransitionToPlainIsAReset() {
         #expect(ANSI.sgr(from: Style(foreground: .green, bold: true, reverse: true), to: .plain) == "\u{1B}[0m")
     }
+
+    @Test func styledTextSwitchesTheStyleOnAndResetsAfterIt() {
+        #expect(ANSI.styled("late", Style(foreground: .red)) == "\u{1B}[31mlate\u{1B}[0m")
+        #expect(ANSI.styled("TODO", Style(bold: true)) == "\u{1B}[1mTODO\u{1B}[0m")
+        #expect(ANSI.styled("note", Style(dim: true)) == "\u{1B}[2mnote\u{1B}[0m")
+    }
 }

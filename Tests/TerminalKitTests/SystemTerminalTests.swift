@@ -72,6 +72,28 @@ import Testing
         #expect(terminal.takeResize() == nil)
     }
 
+    @Test func inputStreamsTypedBytesAndResizesFromItsOwnThread() async throws {
+        // Given the real terminal on a pseudo-terminal of 100×30, read through its stream
+        let pty = try PseudoTerminal()
+        pty.setSize(width: 100, height: 30)
+        let terminal = SystemTerminal(input: pty.device, output: pty.device)
+        try terminal.start()
+        defer { terminal.stop() }
+        _ = terminal.takeResize()
+        var reader = terminal.input().makeAsyncIterator()
+
+        // When a key is typed, then the window grows
+        pty.type("\u{1B}[A")
+        let typed = await reader.next()
+        pty.setSize(width: 120, height: 40)
+        kill(getpid(), SIGWINCH)
+        let resized = await reader.next()
+
+        // Then both come out of the stream, in order
+        #expect(typed == .bytes([0x1B, 0x5B, 0x41]))
+        #expect(resized == .resized(TerminalSize(width: 120, height: 40)))
+    }
+
     @Test func startingWithoutATerminalThrows() {
         var descriptors: [Int32] = [0, 0]
         _ = pipe(&descriptors)
