@@ -2,16 +2,18 @@ public import Foundation
 public import PMDomain
 import Synchronization
 
-/// A controllable world for tests: a clock that stands still until moved, and ids counted up
-/// from 1, so a test can stand at 23:59:59 and step over midnight.
+/// A controllable world for tests: a clock that stands still until moved, ids counted up from
+/// 1 and chance from a fixed seed, so a test can stand at 23:59:59 and step over midnight.
 public final class TestWorld: Sendable {
-    private let state: Mutex<(now: Date, nextID: UInt64)>
+    private let state: Mutex<(now: Date, nextID: UInt64, random: SeededGenerator)>
     /// The time zone deadlines are read in.
     public let timeZone: TimeZone
+    /// The clock that waits and times out; ``advance(by:)`` moves it with the wall time.
+    public let clock = TestClock()
 
     /// A world standing at `now` in `timeZone` (UTC by default).
     public init(now: Date, timeZone: TimeZone = TimeZone(identifier: "UTC")!) {
-        self.state = Mutex((now, 1))
+        self.state = Mutex((now, 1, SeededGenerator(seed: 1)))
         self.timeZone = timeZone
     }
 
@@ -29,14 +31,22 @@ public final class TestWorld: Sendable {
     /// The current instant.
     public var now: Date { state.withLock { $0.now } }
 
-    /// Moves the clock forward (or back, to play a wrong wall clock).
+    /// Moves the wall time forward (or back, to play a wrong wall clock). Forward moves
+    /// ``clock`` too, waking what sleeps on it; time passing never runs backwards.
     public func advance(by seconds: TimeInterval) {
         state.withLock { $0.now += seconds }
+        if seconds > 0 { clock.advance(by: .milliseconds(Int64((seconds * 1000).rounded()))) }
     }
 
-    /// Sets the clock.
+    /// Sets the wall time, as a user setting their watch does: ``clock`` stays where it is.
     public func set(_ date: Date) {
         state.withLock { $0.now = date }
+    }
+
+    /// The next number in `0..<1` from the world's seed.
+    public func random() -> Double {
+        let bits = state.withLock { $0.random.next() }
+        return Double(bits >> 11) / Double(UInt64(1) << 53)
     }
 
     /// The next id: `00000000-0000-0000-0000-000000000001`, then 2, and so on.
@@ -50,7 +60,8 @@ public final class TestWorld: Sendable {
 
     /// The environment that reads this world.
     public var environment: PMDomain.Environment {
-        PMDomain.Environment(now: { self.now }, uuid: { self.nextID() }, timeZone: timeZone)
+        PMDomain.Environment(
+            now: { self.now }, uuid: { self.nextID() }, timeZone: timeZone, clock: clock, random: { self.random() })
     }
 }
 
