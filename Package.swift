@@ -53,7 +53,8 @@ let package = Package(
             ]
         ),
         .target(
-            name: "PMTestSupport", dependencies: ["PMDomain", "PMStore", "PMServer"], swiftSettings: upcomingFeatures),
+            name: "PMTestSupport", dependencies: ["PMDomain", "PMStore", "PMServer", "PMSync", "PMSyncProtocol"],
+            swiftSettings: upcomingFeatures),
         .testTarget(
             name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),
         .testTarget(name: "PMStoreTests", dependencies: ["PMStore", "PMTestSupport"], swiftSettings: upcomingFeatures),

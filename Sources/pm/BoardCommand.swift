@@ -4,7 +4,6 @@ import PMBoard
 import PMDomain
 import PMStore
 import PMSync
-import PMSyncClient
 import TerminalKit
 
 /// `pm board`: the full-screen board.
@@ -29,9 +28,7 @@ struct BoardCommand: ParsableCommand {
         let name = (context.databasePath as NSString).lastPathComponent
         // Only a board with a remote builds an HTTP client; without one the header says `local`.
         let sync = try database.remote().map { remote in
-            SyncEngine(
-                database: database,
-                transport: HTTPSyncTransport(serverURL: remote.url, board: remote.board, token: remote.token))
+            SyncEngine(link: ServerLink.link(database, to: remote, environment: context.environment))
         }
         try BoardApp(
             database: database, terminal: SystemTerminal(), environment: context.environment, databaseName: name,
