@@ -55,7 +55,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "PMTestSupport", dependencies: ["PMDomain", "PMSyncProtocol", "PMServer"],
+            name: "PMTestSupport", dependencies: ["PMDomain", "PMStore", "PMServer", "PMSync", "PMSyncProtocol"],
             swiftSettings: upcomingFeatures),
         .testTarget(
             name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),

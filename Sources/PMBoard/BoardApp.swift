@@ -13,7 +13,6 @@ public struct BoardApp: Sendable {
     let database: AppDatabase
     let terminal: any Terminal
     let environment: PMDomain.Environment
-    let clock: any Clock<Duration>
     let databaseName: String
     let sync: SyncEngine?
 
@@ -25,16 +24,15 @@ public struct BoardApp: Sendable {
     /// What `s` says on a board that has no remote.
     static let noRemote = "No remote set: pm remote set URL --board BOARD --token TOKEN"
 
-    /// A board over `database`, drawn on `terminal`, polling on `clock`, synced by `sync` when a
-    /// remote is set.
+    /// A board over `database`, drawn on `terminal`, polling on the environment's clock, synced
+    /// by `sync` when a remote is set.
     public init(
-        database: AppDatabase, terminal: any Terminal, environment: PMDomain.Environment, clock: any Clock<Duration>,
-        databaseName: String, sync: SyncEngine? = nil
+        database: AppDatabase, terminal: any Terminal, environment: PMDomain.Environment, databaseName: String,
+        sync: SyncEngine? = nil
     ) {
         self.database = database
         self.terminal = terminal
         self.environment = environment
-        self.clock = clock
         self.databaseName = databaseName
         self.sync = sync
     }
@@ -54,7 +52,7 @@ public struct BoardApp: Sendable {
     private func loop() async throws {
         var session = try BoardSession(app: self)
         let (events, inbox) = AsyncStream.makeStream(of: BoardEvent.self)
-        let (terminal, sync, clock) = (terminal, sync, clock)
+        let (terminal, sync, clock) = (terminal, sync, environment.clock)
         try await withThrowingDiscardingTaskGroup { group in
             defer { group.cancelAll() }
             group.addTask {

@@ -1,5 +1,5 @@
-public import Foundation
-public import PMStore
+import PMDomain
+import PMStore
 
 /// What the board shows of sync.
 public struct SyncStatus: Hashable, Sendable {
@@ -19,31 +19,20 @@ public struct SyncStatus: Hashable, Sendable {
 }
 
 /// The sync engine of a long-running process (the board): it runs ``SyncMachine`` against the
-/// real world, rounds through ``SyncRound``, news through the transport's live connection,
-/// waits on an injected clock and jitter from an injected source of randomness.
+/// real world, rounds through ``SyncLink`` (so a failure is recorded and worded as `pm sync`
+/// words it), news through the link's live connection, and waits on the environment's clock
+/// with jitter from its randomness.
 public actor SyncEngine {
-    private let database: AppDatabase
-    private let transport: any SyncTransport
-    private let clock: any Clock<Duration>
-    private let random: @Sendable () -> Double
-    private let now: @Sendable () -> Date
+    private let link: SyncLink
     private var machine = SyncMachine()
     private var live: Task<Void, Never>?
     private var tasks: [Task<Void, Never>] = []
     private let events: AsyncStream<SyncMachine.Event>
     private let send: AsyncStream<SyncMachine.Event>.Continuation
 
-    /// An engine for `database` through `transport`.
-    public init(
-        database: AppDatabase, transport: any SyncTransport, clock: any Clock<Duration> = ContinuousClock(),
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        now: @escaping @Sendable () -> Date = Date.init
-    ) {
-        self.database = database
-        self.transport = transport
-        self.clock = clock
-        self.random = random
-        self.now = now
+    /// An engine syncing over `link`.
+    public init(link: SyncLink) {
+        self.link = link
         (events, send) = AsyncStream.makeStream(of: SyncMachine.Event.self)
     }
 
@@ -66,7 +55,8 @@ public actor SyncEngine {
             for effect in effects { perform(effect) }
             report(
                 SyncStatus(
-                    phase: machine.phase, pending: (try? database.pendingCount()) ?? 0, lastError: machine.lastError))
+                    phase: machine.phase, pending: (try? link.database.pendingCount()) ?? 0,
+                    lastError: machine.lastError))
         }
     }
 
@@ -74,26 +64,13 @@ public actor SyncEngine {
         tasks.removeAll { $0.isCancelled }
         switch effect {
         case .runRound:
-            let (database, transport, send, now) = (database, transport, send, now)
-            tasks.append(
-                Task {
-                    try? database.recordSyncAttempt(at: now())
-                    do {
-                        let report = try await SyncRound(database: database, transport: transport).run()
-                        try? database.recordSyncSuccess(at: now())
-                        let cursor = (try? database.syncRecord().cursor) ?? report.head
-                        send.yield(.roundSucceeded(head: report.head, cursor: cursor))
-                    } catch {
-                        let retryable = (error as? SyncTransportError)?.isRetryable ?? false
-                        try? database.recordSyncFailure("\(error)", stopped: !retryable)
-                        send.yield(.roundFailed(message: "\(error)", retryable: retryable))
-                    }
-                })
+            let (link, send) = (link, send)
+            tasks.append(Task { send.yield(await Self.round(link)) })
         case .openLive:
-            let (transport, send) = (transport, send)
+            let (link, send) = (link, send)
             live = Task {
                 do {
-                    for try await head in transport.heads() { send.yield(.liveHead(head)) }
+                    for try await head in link.heads() { send.yield(.liveHead(head)) }
                 } catch {}
                 if !Task.isCancelled { send.yield(.liveClosed) }
             }
@@ -101,13 +78,28 @@ public actor SyncEngine {
             live?.cancel()
             live = nil
         case .scheduleRetry(let attempt):
-            let (clock, send) = (clock, send)
-            let delay = Backoff.delay(attempt: attempt, random: random())
+            let (clock, send) = (link.environment.clock, send)
+            let delay = Backoff.delay(attempt: attempt, random: link.environment.random())
             tasks.append(
                 Task {
                     guard (try? await clock.sleep(for: delay)) != nil else { return }
                     send.yield(.retryDue)
                 })
+        }
+    }
+
+    /// One round, as the event that reports it.
+    private static func round(_ link: SyncLink) async -> SyncMachine.Event {
+        do {
+            let report = try await link.round()
+            let cursor = (try? link.database.syncRecord().cursor) ?? report.head
+            return .roundSucceeded(head: report.head, cursor: cursor)
+        } catch let problem as SyncProblem {
+            return .roundFailed(message: problem.description, retryable: !problem.stops)
+        } catch {
+            // The board's own database failed: nothing the server does will fix it.
+            try? link.database.recordSyncFailure("\(error)", stopped: true)
+            return .roundFailed(message: "\(error)", retryable: false)
         }
     }
 }

@@ -33,8 +33,8 @@ extension HTTPSyncTransport {
         // The WebSocket client waits for the upgrade's answer without a limit, deaf to
         // cancellation: a server that accepts the connection and says nothing would hold the
         // engine forever. The server sends the head at once, so none within `timeout` is a failure.
-        let watchdog = Task { [timeout] in
-            guard (try? await Task.sleep(for: timeout)) != nil, !answered.isSet else { return }
+        let watchdog = Task { [timeout, clock] in
+            guard (try? await clock.sleep(for: timeout)) != nil, !answered.isSet else { return }
             continuation.finish(throwing: failure(.unreachable("the live connection was not answered in time")))
             task.cancel()
         }

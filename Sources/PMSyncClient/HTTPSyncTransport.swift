@@ -35,17 +35,21 @@ public struct HTTPSyncTransport: SyncTransport {
     let token: String
     let httpClient: HTTPClient
     let timeout: Duration
+    let clock: any Clock<Duration>
     let logger: Logger
 
     /// A transport for `board` on the server at `serverURL` (`http://host:port`, optionally with
     /// a path prefix and a trailing slash; `https` for TLS), authenticated by `token`. Each
-    /// request, and each silence on the live connection, may last `timeout`.
+    /// request, and each silence on the live connection, may last `timeout`; the live
+    /// connection's first answer is awaited for as long on `clock`.
     public init(
-        serverURL: String, board: String, token: String, httpClient: HTTPClient = HTTPSyncTransport.client,
-        timeout: Duration = .seconds(10), logger: Logger = Logger(label: "pm.sync.client")
+        serverURL: String, board: String, token: String, clock: any Clock<Duration>,
+        httpClient: HTTPClient = HTTPSyncTransport.client, timeout: Duration = .seconds(10),
+        logger: Logger = Logger(label: "pm.sync.client")
     ) {
         endpoint = BoardEndpoint(serverURL: serverURL, board: board)
         self.token = token
+        self.clock = clock
         self.httpClient = httpClient
         self.timeout = timeout
         self.logger = logger

@@ -4,7 +4,7 @@ import PMDomain
 import PMStore
 
 /// `pm add TITLE`: a new card in TODO.
-struct Add: ParsableCommand {
+struct Add: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add a project to TODO.",
@@ -22,19 +22,20 @@ struct Add: ParsableCommand {
     @Option(help: "Up to 1000 characters; newlines allowed.")
     var description: String?
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let input = ProjectInput(title: title, deadline: deadline, description: description)
         let fields = try input.newProject(today: context.today)
         let database = try context.open()
         let result = try database.add(fields)
-        defer { AutoPush.afterChange(database) }
-        guard let project = result.project else { return }
-        if output.json {
-            try context.output.printJSON(ProjectJSON(project, today: context.today))
-        } else {
-            let id = try database.shortID(of: project.id)
-            context.output.print("Added \"\(project.title)\" to TODO, due \(project.deadline) (id \(id))")
+        try await AutoPush.afterChange(database, context) {
+            guard let project = result.project else { return }
+            if output.json {
+                try context.output.printJSON(ProjectJSON(project, today: context.today))
+            } else {
+                let id = try database.shortID(of: project.id)
+                context.output.print("Added \"\(project.title)\" to TODO, due \(project.deadline) (id \(id))")
+            }
         }
     }
 }

@@ -4,22 +4,21 @@ import PMBoard
 import PMDomain
 import PMStore
 import PMSync
-import PMSyncClient
 import TerminalKit
 
 /// `pm board`: the full-screen board.
-struct BoardCommand: ParsableCommand {
+struct BoardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "board", abstract: "Open the full-screen board (q quits, ? lists the keys).",
         discussion: "Example: pm board --database ~/work.sqlite")
 
     @OptionGroup var options: GlobalOptions
 
-    func run() throws {
-        try Self.open(options)
+    func run() async throws {
+        try await Self.open(options)
     }
 
-    static func open(_ options: GlobalOptions) throws {
+    static func open(_ options: GlobalOptions) async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw CommandFailure("the board needs a terminal; use pm list to print the board")
         }
@@ -29,19 +28,17 @@ struct BoardCommand: ParsableCommand {
         let name = (context.databasePath as NSString).lastPathComponent
         // Only a board with a remote builds an HTTP client; without one the header says `local`.
         let sync = try database.remote().map { remote in
-            SyncEngine(
-                database: database,
-                transport: HTTPSyncTransport(serverURL: remote.url, board: remote.board, token: remote.token))
+            SyncEngine(link: ServerLink.link(database, to: remote, environment: context.environment))
         }
         let board = BoardApp(
-            database: database, terminal: SystemTerminal(), environment: context.environment, clock: ContinuousClock(),
-            databaseName: name, sync: sync)
-        try AsyncBridge.run { try await board.run() }
+            database: database, terminal: SystemTerminal(), environment: context.environment, databaseName: name,
+            sync: sync)
+        try await board.run()
     }
 }
 
 /// `pm` with no arguments: the full-screen board on a terminal, else the board printed.
-struct Overview: ParsableCommand {
+struct Overview: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "overview", abstract: "The board: full-screen on a terminal, printed otherwise.",
         shouldDisplay: false)
@@ -49,9 +46,9 @@ struct Overview: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
+    func run() async throws {
         if !output.json && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-            try BoardCommand.open(options)
+            try await BoardCommand.open(options)
         } else {
             try List.printBoard(options: options, json: output.json, status: nil, overdueOnly: false)
         }

@@ -7,11 +7,12 @@ struct Context {
     let environment: PMDomain.Environment
     let output: Output
     let databasePath: String
-    /// The process environment, read once here.
+    /// The process's environment variables, read once here.
     let variables: [String: String]
 
     init(_ options: GlobalOptions) throws {
-        variables = ProcessInfo.processInfo.environment
+        let variables = ProcessInfo.processInfo.environment
+        self.variables = variables
         environment = try Self.liveEnvironment(variables)
         output = Output(variables: variables)
         databasePath = DatabaseLocation.path(option: options.database, environment: variables)
@@ -24,8 +25,9 @@ struct Context {
 
     var today: Deadline { environment.today }
 
-    /// The real clock and random ids. `PM_NOW` (an ISO 8601 instant) pins the clock, so demos
-    /// and tests can stand on a chosen day; `TZ` picks the time zone as usual.
+    /// The real clocks, random ids and chance. `PM_NOW` (an ISO 8601 instant) pins the wall
+    /// time, so demos and tests can stand on a chosen day, while time still passes for time
+    /// limits and retries; `TZ` picks the time zone as usual.
     private static func liveEnvironment(_ variables: [String: String]) throws -> PMDomain.Environment {
         var now: @Sendable () -> Date = { Date() }
         if let pinned = variables["PM_NOW"], !pinned.isEmpty {
@@ -35,6 +37,8 @@ struct Context {
             }
             now = { date }
         }
-        return PMDomain.Environment(now: now, uuid: { UUID() }, timeZone: .current)
+        return PMDomain.Environment(
+            now: now, uuid: { UUID() }, timeZone: .current, clock: ContinuousClock(),
+            random: { Double.random(in: 0..<1) })
     }
 }

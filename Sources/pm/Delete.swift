@@ -3,7 +3,7 @@ import PMDomain
 import PMStore
 
 /// `pm delete ID`: delete a card; `pm undo` brings it back.
-struct Delete: ParsableCommand {
+struct Delete: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "delete",
         abstract: "Delete a project (pm undo brings it back).", discussion: "Example: pm delete 3f2a")
@@ -14,17 +14,18 @@ struct Delete: ParsableCommand {
     @Argument(help: "The project's id, or a unique prefix of at least 4 hex digits.")
     var id: String
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let prefix = try IDPrefix(id)
         let database = try context.open()
         let result = try database.delete(try database.resolve(prefix))
-        defer { AutoPush.afterChange(database) }
-        guard let entry = result.entry else { return }
-        if output.json {
-            try context.output.printJSON(HistoryEntryJSON(entry))
-        } else {
-            context.output.print("\(entry.summary) — pm undo brings it back")
+        try await AutoPush.afterChange(database, context) {
+            guard let entry = result.entry else { return }
+            if output.json {
+                try context.output.printJSON(HistoryEntryJSON(entry))
+            } else {
+                context.output.print("\(entry.summary) — pm undo brings it back")
+            }
         }
     }
 }

@@ -3,7 +3,7 @@ import PMDomain
 import PMStore
 
 /// `pm edit ID`: change the title, deadline or description.
-struct Edit: ParsableCommand {
+struct Edit: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
         abstract: "Edit a project's title, deadline or description.",
@@ -30,7 +30,7 @@ struct Edit: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let input = ProjectInput(title: title, deadline: deadline, description: description)
         let prefix = try IDPrefix(id)
@@ -39,8 +39,9 @@ struct Edit: ParsableCommand {
         let result = try database.change(try database.resolve(prefix)) { project in
             try input.edit(of: project, today: today)
         }
-        defer { AutoPush.afterChange(database) }
-        try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing changed")
+        try await AutoPush.afterChange(database, context) {
+            try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing changed")
+        }
     }
 }
 

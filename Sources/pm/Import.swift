@@ -4,7 +4,7 @@ import PMDomain
 import PMStore
 
 /// `pm import FILE`: apply an export's operations; importing twice changes nothing.
-struct Import: ParsableCommand {
+struct Import: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Apply an export (from pm export) to this board, in one transaction.",
@@ -19,19 +19,20 @@ struct Import: ParsableCommand {
     @Argument(help: "The export file ('-' reads stdin).")
     var file: String
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let document = try read()
         let database = try context.open()
         let bar = ProgressBar(enabled: context.output.errorIsTerminal)
         let summary = try database.apply(document.operations, progress: bar.show)
         bar.finish()
-        defer { AutoPush.afterChange(database) }
-        if output.json {
-            try context.output.printJSON(["applied": summary.applied, "skipped": summary.skipped])
-        } else {
-            context.output.print(
-                "Imported \(summary.applied) operations (\(summary.skipped) already on this board)")
+        try await AutoPush.afterChange(database, context) {
+            if output.json {
+                try context.output.printJSON(["applied": summary.applied, "skipped": summary.skipped])
+            } else {
+                context.output.print(
+                    "Imported \(summary.applied) operations (\(summary.skipped) already on this board)")
+            }
         }
     }
 

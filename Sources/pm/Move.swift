@@ -3,7 +3,7 @@ import PMDomain
 import PMStore
 
 /// `pm move ID STATUS`: move a card to another list.
-struct Move: ParsableCommand {
+struct Move: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
         abstract: "Move a project to another list.", discussion: "Example: pm move 3f2a doing")
@@ -17,12 +17,13 @@ struct Move: ParsableCommand {
     @Argument(help: "The list to move it to: todo, doing or done.")
     var status: Status
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let prefix = try IDPrefix(id)
         let database = try context.open()
         let result = try database.move(try database.resolve(prefix), to: status)
-        defer { AutoPush.afterChange(database) }
-        try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing moved")
+        try await AutoPush.afterChange(database, context) {
+            try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing moved")
+        }
     }
 }

@@ -5,7 +5,7 @@ import PMStore
 
 /// `pm`: a three-list project board on the command line.
 @main
-struct PM: ParsableCommand {
+struct PM: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pm",
         abstract: "A three-list project board (TODO / DOING / DONE) that keeps every change in a history.",
@@ -30,10 +30,15 @@ struct PM: ParsableCommand {
     )
 
     /// Runs the command, mapping the product's errors to the documented exit codes.
-    static func main() {
+    /// Commands that may sync run asynchronously; the board and the read-only ones need not.
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch let violation as RuleViolation {
             fail(violation.description, code: 1)
         } catch let error as StoreError {

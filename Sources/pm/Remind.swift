@@ -34,7 +34,6 @@ struct Remind: AsyncParsableCommand {
         let window = try DayCount(window: before)
         let notifier = try DesktopNotifier(variables: context.variables, userID: getuid())
         let database = try context.open()
-        let clock = ContinuousClock()
         var seen: (day: Deadline, version: Int64)? = nil
         while true {
             let now = (day: context.today, version: try database.latestSequence())
@@ -43,7 +42,7 @@ struct Remind: AsyncParsableCommand {
                 seen = now
             }
             if once { return }
-            try await clock.sleep(for: Self.pollInterval)
+            try await context.environment.clock.sleep(for: Self.pollInterval)
         }
     }
 

@@ -58,8 +58,8 @@ struct SetRemote: ParsableCommand {
     }
 
     func run() throws {
-        let token = try readToken()
         let context = try Context(options)
+        let token = try readToken(environment: context.variables)
         let database = try context.open()
         let previous = try database.remote()
         let remote = Remote(url: serverURL, board: boardName, token: token)
@@ -93,8 +93,8 @@ struct SetRemote: ParsableCommand {
     }
 
     /// The token from `--token`, stdin (`--token -`) or `$PM_TOKEN`, checked to fit a header.
-    private func readToken() throws -> String {
-        var text = token ?? ProcessInfo.processInfo.environment["PM_TOKEN"] ?? ""
+    private func readToken(environment: [String: String]) throws -> String {
+        var text = token ?? environment["PM_TOKEN"] ?? ""
         if text == "-" {
             let input = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             text = input.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""

@@ -1,27 +1,19 @@
-import Foundation
 import PMDomain
 import PMStore
 import PMSync
 import PMSyncClient
 
-/// The way from this board to its remote, made only once a command knows a remote is set, so a
-/// board without one never builds an HTTP client.
-struct ServerLink {
-    let database: AppDatabase
-    let remote: Remote
-
-    /// The live transport, each request allowed `timeout`.
-    func transport(timeout: Duration) -> any SyncTransport {
-        HTTPSyncTransport(
-            serverURL: remote.url, board: remote.board, token: remote.token, timeout: timeout)
-    }
-
-    /// `error` as a ``SyncProblem``, recorded in the database (stopping sync when retrying cannot
-    /// help); an error that is not about the server is thrown again as it is.
-    func record(_ error: any Error) throws -> SyncProblem {
-        guard let problem = SyncProblem(error, token: remote.token) else { throw error }
-        try database.recordSyncFailure(problem.description, stopped: problem.stops)
-        return problem
+/// The way from this board to its remote over HTTP, built only once a command knows a remote is
+/// set: the ``SyncLink`` makes its client when a request is about to go, so a board without a
+/// remote, or with nothing to send, never builds one.
+enum ServerLink {
+    /// The link of `database` to `remote`, in `environment`'s time.
+    static func link(_ database: AppDatabase, to remote: Remote, environment: PMDomain.Environment) -> SyncLink {
+        SyncLink(database: database, remote: remote, environment: environment) { timeout in
+            HTTPSyncTransport(
+                serverURL: remote.url, board: remote.board, token: remote.token, clock: environment.clock,
+                timeout: timeout)
+        }
     }
 
     /// The token as it may be shown: its first characters, never the whole.

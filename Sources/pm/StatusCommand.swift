@@ -3,10 +3,9 @@ import Foundation
 import PMDomain
 import PMStore
 import PMSync
-import PMSyncProtocol
 
 /// `pm status`: where sync stands — online, offline, syncing or error — and what waits.
-struct StatusCommand: ParsableCommand {
+struct StatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract: "Show the sync status: online, offline, syncing or error, and the changes waiting.",
@@ -17,57 +16,22 @@ struct StatusCommand: ParsableCommand {
             Example: pm status --json
             """)
 
-    /// The most the probe may take.
-    static let probeLimit: Duration = .seconds(2)
-    /// How long a round that began and has not ended counts as running, rather than cut off.
-    static let roundLength: TimeInterval = 30
-
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let database = try context.open()
         let record = try database.syncRecord()
-        let status = try record.remote.map { remote in
-            try Self.probe(
-                ServerLink(database: database, remote: remote), record: record, now: context.environment.now())
+        var probe: SyncLink.Probe?
+        if let remote = record.remote {
+            probe = try await ServerLink.link(database, to: remote, environment: context.environment).probe(record)
         }
-        let json = StatusJSON(record: record, status: status)
+        let json = StatusJSON(record: record, probe: probe)
         if output.json {
             try context.output.printJSON(json)
         } else {
             context.output.print(Self.text(json))
-        }
-    }
-
-    /// What the server says now, or what the record says when asking cannot help.
-    static func probe(_ link: ServerLink, record: SyncRecord, now: Date) throws -> RemoteStatus {
-        if record.stopped {
-            return RemoteStatus(state: .error, toReceive: nil, error: record.lastError)
-        }
-        let transport = link.transport(timeout: probeLimit)
-        let cursor = record.cursor
-        do {
-            let page = try AsyncBridge.run {
-                try await TimeLimit.run(within: probeLimit, clock: ContinuousClock()) {
-                    try await transport.pull(after: cursor, limit: 1)
-                }
-            }
-            let toReceive = max(0, page.head - cursor)
-            if let attempt = record.lastAttemptAt, record.lastError == nil,
-                attempt > (record.lastSyncAt ?? .distantPast),
-                now.timeIntervalSince(attempt) < roundLength
-            {
-                return RemoteStatus(state: .syncing, toReceive: toReceive, error: nil)
-            }
-            return RemoteStatus(state: .online, toReceive: toReceive, error: record.lastError)
-        } catch {
-            guard let problem = SyncProblem(error, token: link.remote.token) else { throw error }
-            if problem.stops || problem.answered {
-                return RemoteStatus(state: .error, toReceive: nil, error: problem.description)
-            }
-            return RemoteStatus(state: .offline, toReceive: nil, error: record.lastError ?? problem.description)
         }
     }
 
@@ -90,18 +54,6 @@ struct StatusCommand: ParsableCommand {
     }
 }
 
-/// One of the states `pm status` reports.
-enum SyncState: String, Encodable {
-    case local, online, offline, syncing, error
-}
-
-/// What the probe found.
-struct RemoteStatus {
-    let state: SyncState
-    let toReceive: Int64?
-    let error: String?
-}
-
 /// What `pm status --json` prints: every key always present, `null` when it does not apply.
 struct StatusJSON: Encodable {
     struct RemoteJSON: Encodable {
@@ -109,19 +61,19 @@ struct StatusJSON: Encodable {
         let board: String
     }
 
-    let state: SyncState
+    let state: SyncLink.State
     let pending: Int
     let toReceive: Int64?
     let lastSyncAt: String?
     let lastError: String?
     let remote: RemoteJSON?
 
-    init(record: SyncRecord, status: RemoteStatus?) {
-        state = status?.state ?? .local
+    init(record: SyncRecord, probe: SyncLink.Probe?) {
+        state = probe?.state ?? .local
         pending = record.pending
-        toReceive = status?.toReceive
+        toReceive = probe?.toReceive
         lastSyncAt = record.lastSyncAt.map { ISO8601DateFormatter().string(from: $0) }
-        lastError = status?.error ?? record.lastError
+        lastError = probe?.error ?? record.lastError
         remote = record.remote.map { RemoteJSON(url: $0.url, board: $0.board) }
     }
 

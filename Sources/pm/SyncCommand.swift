@@ -5,7 +5,7 @@ import PMStore
 import PMSync
 
 /// `pm sync`: one full round with the remote now.
-struct SyncCommand: ParsableCommand {
+struct SyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Sync with the remote now: send waiting changes, receive everyone else's.",
@@ -15,24 +15,18 @@ struct SyncCommand: ParsableCommand {
             pushes stop until a pm sync gets through. Example: pm sync
             """)
 
-    /// How long one request of a round may take.
-    static let requestTimeout: Duration = .seconds(10)
-
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let database = try context.open()
         guard let remote = try database.remote() else { throw CommandFailure(ServerLink.noRemote) }
-        let link = ServerLink(database: database, remote: remote)
-        let round = SyncRound(database: database, transport: link.transport(timeout: Self.requestTimeout))
-        try database.recordSyncAttempt(at: context.environment.now())
+        let link = ServerLink.link(database, to: remote, environment: context.environment)
         let report: SyncReport
         do {
-            report = try AsyncBridge.run { try await round.run() }
-        } catch {
-            let problem = try link.record(error)
+            report = try await link.round()
+        } catch let problem as SyncProblem {
             let pending = try database.pendingCount()
             let kept = "\(Self.changes(pending)) kept on this device"
             throw CommandFailure(
@@ -41,7 +35,6 @@ struct SyncCommand: ParsableCommand {
                     : "\(problem); \(kept), sent at the next sync",
                 code: 4)
         }
-        try database.recordSyncSuccess(at: context.environment.now())
         let pending = try database.pendingCount()
         if output.json {
             try context.output.printJSON(

@@ -3,7 +3,7 @@ import PMDomain
 import PMStore
 
 /// `pm undo`: take back this device's latest action, as a new change.
-struct Undo: ParsableCommand {
+struct Undo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
         abstract: "Undo this device's latest action (up to 100 deep).", discussion: "Example: pm undo")
@@ -11,17 +11,18 @@ struct Undo: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let database = try context.open()
         let result = try database.undo()
-        defer { AutoPush.afterChange(database) }
-        try UndoReport(context: context, json: output.json).print(result, verb: "Undone")
+        try await AutoPush.afterChange(database, context) {
+            try UndoReport(context: context, json: output.json).print(result, verb: "Undone")
+        }
     }
 }
 
 /// `pm redo`: do again what `pm undo` took back.
-struct Redo: ParsableCommand {
+struct Redo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
         abstract: "Redo the latest undone action.", discussion: "Example: pm redo")
@@ -29,12 +30,13 @@ struct Redo: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
+    func run() async throws {
         let context = try Context(options)
         let database = try context.open()
         let result = try database.redo()
-        defer { AutoPush.afterChange(database) }
-        try UndoReport(context: context, json: output.json).print(result, verb: "Redone")
+        try await AutoPush.afterChange(database, context) {
+            try UndoReport(context: context, json: output.json).print(result, verb: "Redone")
+        }
     }
 }
 

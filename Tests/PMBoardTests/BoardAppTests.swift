@@ -14,7 +14,7 @@ import Testing
 
     func board(_ database: AppDatabase, on terminal: MockTerminal, in world: TestWorld) -> BoardApp {
         BoardApp(
-            database: database, terminal: terminal, environment: world.environment, clock: world.clock,
+            database: database, terminal: terminal, environment: world.environment,
             databaseName: "t")
     }
 

@@ -19,11 +19,13 @@ import Testing
 
     /// Runs a command to its end; its status and what it printed.
     @discardableResult
-    func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func run(
+        _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        process.environment = ["TZ": "UTC", "NO_COLOR": "1", "HOME": folder]
+        process.environment = ["TZ": "UTC", "NO_COLOR": "1", "HOME": folder].merging(environment) { $1 }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -46,9 +48,9 @@ import Testing
         return result.stdout
     }
 
-    @Test(.timeLimit(.minutes(2)))
-    func aPushFromASecondDatabaseAppearsOnAnOpenBoard() throws {
-        // Given a pm-server with a board, and devices A and B set to sync with it
+    /// Starts a `pm-server` with board `team` of user `ada`, sets devices A and B to sync with
+    /// it, and returns once it answers.
+    func startServer() throws -> Process {
         let serverDatabase = ["--database", folder + "/pm-server.sqlite"]
         let user = try run(Self.serverBinary, ["user", "add", "ada"] + serverDatabase)
         try #require(user.status == 0, "user add: \(user.stderr)")
@@ -62,15 +64,54 @@ import Testing
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
         try server.run()
+        do {
+            let url = "http://127.0.0.1:\(port)"
+            for device in ["a", "b"] {
+                try pm(device, "remote", "set", url, "--board", "team", "--token", token)
+            }
+            try waitForServer(device: "b")
+            return server
+        } catch {
+            server.terminate()
+            throw error
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func theBoardRecordsItsSyncAtThePinnedTimeAsPmSyncDoes() throws {
+        // Given a pm-server, and device A set to sync with it
+        let server = try startServer()
         defer {
             server.terminate()
             server.waitUntilExit()
         }
-        let url = "http://127.0.0.1:\(port)"
-        for device in ["a", "b"] {
-            try pm(device, "remote", "set", url, "--board", "team", "--token", token)
+        let pinned = "2031-02-03T04:05:06Z"
+
+        // When A's board opens with the wall time pinned, syncs and quits
+        let tmux = try Tmux(
+            command: "env TZ=UTC TERM=xterm-256color PM_NOW=\(pinned) \(BoardEndToEndTests.binary) board "
+                + "--database \(folder)/a.sqlite; echo \"board exited $?\"; sleep 60")
+        defer { tmux.kill() }
+        try tmux.wait(for: "● synced", timeout: 10)
+        try tmux.send("q")
+        try tmux.wait(for: "board exited 0")
+
+        // Then the board's sync is recorded at the pinned instant, as pm sync records its own
+        let status = try run(
+            BoardEndToEndTests.binary, ["status", "--json", "--database", "\(folder)/a.sqlite"],
+            environment: ["PM_NOW": pinned])
+        let json = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+        #expect(json?["lastSyncAt"] as? String == pinned, "\(status.stdout)")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aPushFromASecondDatabaseAppearsOnAnOpenBoard() throws {
+        // Given a pm-server with a board, and devices A and B set to sync with it
+        let server = try startServer()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
         }
-        try waitForServer(device: "b")
 
         // And A's board open in a terminal, caught up
         let tmux = try Tmux(

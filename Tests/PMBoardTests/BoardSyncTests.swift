@@ -11,95 +11,6 @@ import Testing
 
 @testable import PMBoard
 
-/// A server in memory behind a `SyncTransport`: pushes, pulls and snapshots answered by the
-/// server's own repository, heads announced as the server's live connection would, and a
-/// switch that makes every request fail as a network or a server can.
-final class FakeServer: Sendable {
-    static let board = "team"
-    let repository = InMemorySyncRepository()
-    private let live = LiveHeads()
-    private let failure = Mutex<SyncTransportError?>(nil)
-
-    init() async throws {
-        try await repository.addUser(name: "ada")
-        try await repository.addBoard(Self.board, members: ["ada"])
-    }
-
-    /// Makes every request fail with `error` from now on (`nil` heals).
-    func fail(with error: SyncTransportError?) {
-        failure.withLock { $0 = error }
-    }
-
-    /// Pushes as another device does through the real server: stored, and the new head announced.
-    func push(fromElsewhere operations: [ProjectOperation]) async throws {
-        let results = try await repository.push(board: Self.board, operations: operations)
-        live.publish(board: Self.board, head: results.map(\.seq).max() ?? 0)
-    }
-
-    /// Every card title the server holds.
-    func titles() async throws -> Set<String> {
-        Set(try await repository.snapshot(board: Self.board).projects.map(\.title))
-    }
-
-    var transport: Transport { Transport(server: self) }
-
-    struct Transport: SyncTransport {
-        let server: FakeServer
-
-        func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
-            let repository = server.repository
-            let results = try await server.answer {
-                try await repository.push(board: FakeServer.board, operations: operations)
-            }
-            server.live.publish(board: FakeServer.board, head: results.map(\.seq).max() ?? 0)
-            return results
-        }
-
-        func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
-            let repository = server.repository
-            return try await server.answer {
-                try await repository.operations(board: FakeServer.board, after: after, limit: limit)
-            }
-        }
-
-        func snapshot() async throws(SyncTransportError) -> BoardSnapshot {
-            let repository = server.repository
-            return try await server.answer { try await repository.snapshot(board: FakeServer.board) }
-        }
-
-        func heads() -> AsyncThrowingStream<Int64, any Error> {
-            let (stream, continuation) = AsyncThrowingStream.makeStream(of: Int64.self)
-            if let failure = server.failure.withLock({ $0 }) {
-                continuation.finish(throwing: failure)
-                return stream
-            }
-            // Subscribed before the current head is read, so no push falls between the two.
-            let heads = server.live.heads(of: FakeServer.board)
-            let repository = server.repository
-            let task = Task {
-                if let current = try? await repository.operations(board: FakeServer.board, after: 0, limit: 0) {
-                    continuation.yield(current.head)
-                }
-                for await head in heads { continuation.yield(head) }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-            return stream
-        }
-    }
-
-    private func answer<Answer: Sendable>(
-        _ request: @Sendable () async throws -> Answer
-    ) async throws(SyncTransportError) -> Answer {
-        if let failure = failure.withLock({ $0 }) { throw failure }
-        do {
-            return try await request()
-        } catch {
-            throw .serverFailed("\(error)")
-        }
-    }
-}
-
 /// The board with a real sync engine over ``FakeServer``, watched through a mock terminal. The
 /// engine works in real time; the board's own clock stands still, so everything the board
 /// shows here comes from the engine's reports.
@@ -124,8 +35,8 @@ final class FakeServer: Sendable {
         _ database: AppDatabase, on terminal: MockTerminal, in world: TestWorld, server: FakeServer
     ) -> BoardApp {
         BoardApp(
-            database: database, terminal: terminal, environment: world.environment, clock: world.clock,
-            databaseName: "t", sync: SyncEngine(database: database, transport: server.transport))
+            database: database, terminal: terminal, environment: world.environment,
+            databaseName: "t", sync: SyncEngine(link: server.link(database, environment: world.environment)))
     }
 
     @Test(.timeLimit(.minutes(1)))
@@ -248,7 +159,7 @@ final class FakeServer: Sendable {
 
         try await playing(
             BoardApp(
-                database: database, terminal: terminal, environment: world.environment, clock: world.clock,
+                database: database, terminal: terminal, environment: world.environment,
                 databaseName: "t")
         ) {
             #expect(await terminal.waitForScreen(showing: "No remote set"))

@@ -76,7 +76,7 @@ import Testing
     @Test func environmentTodayIsTheDayInTheUsersTimeZone() {
         let seoul = Environment(
             now: { instant("2026-11-21T23:30:00Z") }, uuid: { .counted(1) },
-            timeZone: TimeZone(identifier: "Asia/Seoul")!)
+            timeZone: TimeZone(identifier: "Asia/Seoul")!, clock: TestClock(), random: { 0 })
 
         #expect(seoul.today == day("2026-11-22"))
         #expect(seoul.wallTime == 1_795_303_800_000)

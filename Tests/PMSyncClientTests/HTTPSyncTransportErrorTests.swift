@@ -101,6 +101,25 @@ import Testing
         #expect(error?.isUnreachable == true, "\(String(describing: error))")
     }
 
+    @Test(.timeLimit(.minutes(1)))
+    func aLiveConnectionThatIsNeverAnsweredFailsOnceTheClockPassesTheTimeout() async throws {
+        // Given a server that takes the connection and never answers the upgrade, and a
+        // transport whose hour-long timeout runs on a clock the test moves
+        let listener = try SilentListener()
+        defer { listener.close() }
+        let fixture = try await ServerFixture.make()
+        let clock = TestClock()
+        let transport = fixture.transport(port: listener.port, timeout: .seconds(3600), clock: clock)
+        let consumer = Task { await Self.error { for try await _ in transport.heads() {} } }
+
+        // When the watchdog waits and the clock passes the timeout
+        await clock.waitForSleepers()
+        clock.advance(by: .seconds(3600))
+
+        // Then the heads end as unreachable at once, not an hour later
+        #expect(await consumer.value == .unreachable("the live connection was not answered in time"))
+    }
+
     @Test func noErrorMentionsTheToken() async throws {
         let fixture = try await ServerFixture.make()
         let stranger = AccessToken(randomBytes: Array(repeating: 0xCC, count: 20))

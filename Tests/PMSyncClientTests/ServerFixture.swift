@@ -29,12 +29,14 @@ struct ServerFixture {
         }
     }
 
-    /// A transport to `board` on `127.0.0.1:port` with `token` (ada's by default).
+    /// A transport to `board` on `127.0.0.1:port` with `token` (ada's by default), waiting on
+    /// `clock` (the real one by default).
     func transport(
-        port: Int, board: String = "team", token: AccessToken? = nil, timeout: Duration = .seconds(10)
+        port: Int, board: String = "team", token: AccessToken? = nil, timeout: Duration = .seconds(10),
+        clock: any Clock<Duration> = ContinuousClock()
     ) -> HTTPSyncTransport {
         HTTPSyncTransport(
-            serverURL: "http://127.0.0.1:\(port)/", board: board, token: (token ?? ada).description,
+            serverURL: "http://127.0.0.1:\(port)/", board: board, token: (token ?? ada).description, clock: clock,
             timeout: timeout, logger: Logger(label: "test.client"))
     }
 

@@ -47,7 +47,8 @@ struct Simulation {
         let skew = TimeInterval(Int(random.next() % 120) - 60)
         let world = self.world
         let environment = PMDomain.Environment(
-            now: { world.now.addingTimeInterval(skew) }, uuid: { world.nextID() }, timeZone: world.timeZone)
+            now: { world.now.addingTimeInterval(skew) }, uuid: { world.nextID() }, timeZone: world.timeZone,
+            clock: world.clock, random: { world.random() })
         let database = try AppDatabase.inMemory(environment: environment)
         try database.setRemote(Remote(url: "sim://server", board: SimulatedNetwork.board, token: "pm_sim"))
         return database

@@ -1,34 +1,3 @@
-import Dispatch
-import Synchronization
-
-/// Runs async work to the end from a synchronous command: the CLI's commands are synchronous
-/// (most never touch the network), and only sync reaches for async code. The work runs on the
-/// global executor while the calling thread, never one of its threads, waits for it.
-enum AsyncBridge {
-    static func run<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
-        let outcome = Outcome<Value>()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            let result: Result<Value, any Error>
-            do {
-                result = .success(try await work())
-            } catch {
-                result = .failure(error)
-            }
-            outcome.result.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        // The task stored its result before signalling.
-        return try outcome.result.withLock { $0! }.get()
-    }
-
-    /// Where the task leaves its result for the waiting thread.
-    private final class Outcome<Value: Sendable>: Sendable {
-        let result = Mutex<Result<Value, any Error>?>(nil)
-    }
-}
-
 /// Work that must end within a limit, whatever the network does.
 enum TimeLimit {
     /// The limit passed before the work ended.

@@ -1,21 +1,21 @@
 import Foundation
 import PMDomain
-import PMSync
 
-/// Why a sync (a round, an automatic push or a status probe) did not get through, sorted by what
-/// the user does about it: wait (the server is down, the network is gone) or act (the token was
-/// revoked, the board removed, the server's board replaced).
-struct SyncProblem: Error, CustomStringConvertible {
+/// Why a sync (a round, the push after a command, a status probe) did not get through, sorted by
+/// what the user does about it: wait (the server is down, the network is gone) or act (the token
+/// was revoked, the board removed, the server's board replaced). The board and the command line
+/// show the same words, because both take them from here.
+public struct SyncProblem: Error, Hashable, Sendable, CustomStringConvertible {
     /// The reason, safe to show and to keep: the token never appears in it.
-    let description: String
+    public let description: String
     /// Whether retrying cannot help until the user acts, so syncing stops.
-    let stops: Bool
+    public let stops: Bool
     /// Whether the server answered at all (`false`: it cannot be reached).
-    let answered: Bool
+    public let answered: Bool
 
     /// The problem `error` stands for, or `nil` when it is not about the server (a store error,
     /// which the caller reports as it always does). `token` is blanked out of every message.
-    init?(_ error: any Error, token: String) {
+    public init?(_ error: any Error, token: String) {
         let message: String
         switch error {
         case let error as SyncTransportError:
