@@ -58,20 +58,18 @@ public actor InMemorySyncRepository: SyncRepository {
 
     public func push(board name: String, operations: [ProjectOperation]) throws -> [PushResponse.Result] {
         guard var board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
-        var results: [PushResponse.Result] = []
-        for operation in operations {
-            if let seq = board.seqByID[operation.id] {
-                results.append(.init(id: operation.id, seq: seq))
-                continue
-            }
-            board.log.append(operation)
-            let seq = Int64(board.log.count)
-            board.seqByID[operation.id] = seq
-            board.states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
-            results.append(.init(id: operation.id, seq: seq))
+        let stored = operations.reduce(into: [UUID: Int64]()) { stored, operation in
+            stored[operation.id] = board.seqByID[operation.id]
         }
+        let plan = PushPlan(operations: operations, head: Int64(board.log.count), stored: stored)
+        for insert in plan.inserts {
+            board.log.append(operations[insert.index])
+            board.seqByID[operations[insert.index].id] = insert.seq
+        }
+        let current = plan.touchedProjects.reduce(into: [UUID: ProjectState]()) { $0[$1] = board.states[$1] }
+        board.states.merge(plan.mergedStates(current: current)) { _, merged in merged }
         boards[name] = board
-        return results
+        return plan.results
     }
 
     public func operations(board name: String, after: Int64, limit: Int) throws -> OperationPage {
