@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
@@ -71,9 +73,12 @@ let package = Package(
                 "PMDomain", "PMSyncProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: upcomingFeatures
         ),
         .target(
@@ -117,9 +122,10 @@ let package = Package(
         .executableTarget(
             name: "pm-server",
             dependencies: [
-                "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol",
+                "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: upcomingFeatures

@@ -7,7 +7,7 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage users.", subcommands: [Add.self])
 
-    struct Add: AsyncParsableCommand {
+    struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a user and print their token (shown once).")
 
         @Argument(help: "The user's name.") var name: String
@@ -15,9 +15,9 @@ struct UserCommand: AsyncParsableCommand {
 
         func validate() throws { try validateName(name, what: "user") }
 
-        func run() async throws {
+        func run(_ startUp: StartUp) async throws {
             let token = AccessToken.random()
-            try await database.withRepository { repository in
+            try await database.store(startUp).withRepository { repository in
                 try await repository.addUser(name: name)
                 try await repository.addToken(token.stored(for: name))
             }
