@@ -1,5 +1,6 @@
 import Foundation
 public import Hummingbird
+import PMSyncProtocol
 
 /// Admits a request to the board named by the path's `:board` only for a member: without a
 /// signed-in user it answers 401, and for a board the user is not a member of it answers 404,
@@ -20,8 +21,8 @@ public struct BoardAccessMiddleware<Repository: SyncRepository>: RouterMiddlewar
     ) async throws -> Response {
         guard let user = context.identity else { throw APIError.unauthorized }
         let board = Self.boardName(context.parameters.get("board"))
-        guard try await repository.isMember(board: board, user: user) else {
-            throw APIError.boardNotFound(board)
+        guard try await repository.isMember(board: board.text, user: user.text) else {
+            throw APIError.boardNotFound(board.text)
         }
         var context = context
         context.board = board
@@ -29,8 +30,8 @@ public struct BoardAccessMiddleware<Repository: SyncRepository>: RouterMiddlewar
     }
 
     /// The board named by a path segment, percent-decoded (`team%20room` is "team room").
-    static func boardName(_ segment: String?) -> String {
-        guard let segment else { return "" }
-        return segment.removingPercentEncoding ?? segment
+    static func boardName(_ segment: String?) -> BoardName {
+        guard let segment else { return BoardName("") }
+        return BoardName(segment.removingPercentEncoding ?? segment)
     }
 }

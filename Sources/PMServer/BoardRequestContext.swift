@@ -1,6 +1,7 @@
 public import Hummingbird
 public import HummingbirdAuth
 public import HummingbirdWebSocket
+public import PMSyncProtocol
 
 /// What a request carries through the server's middleware, on the HTTP routes and the live
 /// WebSocket alike: the user its credentials sign in (set by an authenticator, such as
@@ -11,10 +12,10 @@ public struct BoardRequestContext: AuthRequestContext, WebSocketRequestContext, 
     public var coreContext: CoreRequestContextStorage
     /// Where an upgraded request's WebSocket handler is kept.
     public let webSocket: WebSocketHandlerReference<Self>
-    /// The name of the user the request signs in, once an authenticator has recognised them.
-    public var identity: String?
+    /// The user the request signs in, once an authenticator has recognised them.
+    public var identity: UserName?
     /// The board in the path, once its membership is checked.
-    public var board: String?
+    public var board: BoardName?
 
     /// A context with nobody signed in yet.
     public init(source: Source) {
@@ -24,7 +25,7 @@ public struct BoardRequestContext: AuthRequestContext, WebSocketRequestContext, 
 
     /// The board ``BoardAccessMiddleware`` admitted the request to; a route outside its group
     /// asking for one is a programming error, answered 500.
-    func admittedBoard() throws -> String {
+    func admittedBoard() throws -> BoardName {
         guard let board else { throw UncheckedBoardAccess() }
         return board
     }

@@ -23,7 +23,7 @@ struct BoardsController<Repository: SyncRepository> {
     }
 
     @Sendable func push(_ request: Request, context: Context) async throws -> Response {
-        let board = try context.admittedBoard()
+        let board = try context.admittedBoard().text
         var body = Data()
         for try await chunk in request.body {
             guard body.count + chunk.readableBytes <= PushRequest.bodyLimit else { throw APIError.bodyTooLarge }
@@ -51,7 +51,7 @@ struct BoardsController<Repository: SyncRepository> {
     }
 
     @Sendable func pull(_ request: Request, context: Context) async throws -> Response {
-        let board = try context.admittedBoard()
+        let board = try context.admittedBoard().text
         let query = request.uri.queryParameters
         let after = try Self.integer(query["after"].map(String.init), name: "after", default: 0, range: 0...Int64.max)
         let limit = try Self.integer(
@@ -62,7 +62,7 @@ struct BoardsController<Repository: SyncRepository> {
     }
 
     @Sendable func projects(_ request: Request, context: Context) async throws -> Response {
-        let board = try context.admittedBoard()
+        let board = try context.admittedBoard().text
         return JSONResponse.make(json: JSONWriter.snapshot(try await repository.snapshot(board: board)))
     }
 

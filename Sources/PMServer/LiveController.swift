@@ -24,7 +24,7 @@ struct LiveController<Repository: SyncRepository> {
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, context in
-                let board = try context.requestContext.admittedBoard()
+                let board = try context.requestContext.admittedBoard().text
                 try await follow(board: board, inbound: inbound, outbound: outbound, logger: context.logger)
             })
     }

@@ -1,5 +1,5 @@
 public import Hummingbird
-public import HummingbirdAuth
+import HummingbirdAuth
 
 extension RouterMethods where Context == BoardRequestContext {
     /// The group of one board's routes, `/v1/boards/:board/…`, behind sign-in and the access

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PMServer
+import PMSyncProtocol
 
 /// `pm-server board add BOARD --member NAME… | board grant BOARD NAME`.
 struct BoardCommand: AsyncParsableCommand {
@@ -9,14 +10,23 @@ struct BoardCommand: AsyncParsableCommand {
     struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a board with its members.")
 
-        @Argument(help: "The board's name.") var board: String
-        @Option(name: .customLong("member"), help: "A member (repeat for several).") var members: [String] = []
+        @Argument(help: "The board's name.", transform: { BoardName($0) }) var board: BoardName
+        @Option(name: .customLong("member"), help: "A member (repeat for several).", transform: { UserName($0) })
+        var members: [UserName] = []
         @OptionGroup var database: DatabaseOptions
 
-        func validate() throws { try validateName(board, what: "board") }
+        func validate() throws {
+            do {
+                _ = try BoardName(validating: board.text)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
 
         func run(_ startUp: StartUp) async throws {
-            try await database.store(startUp).withRepository { try await $0.addBoard(board, members: members) }
+            try await database.store(startUp).withRepository {
+                try await $0.addBoard(board.text, members: members.map(\.text))
+            }
             print("added board \(board)")
         }
     }
@@ -24,12 +34,12 @@ struct BoardCommand: AsyncParsableCommand {
     struct Grant: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Make a user a member of a board.")
 
-        @Argument(help: "The board's name.") var board: String
-        @Argument(help: "The user's name.") var name: String
+        @Argument(help: "The board's name.", transform: { BoardName($0) }) var board: BoardName
+        @Argument(help: "The user's name.", transform: { UserName($0) }) var name: UserName
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            try await database.store(startUp).withRepository { try await $0.grant(board: board, user: name) }
+            try await database.store(startUp).withRepository { try await $0.grant(board: board.text, user: name.text) }
             print("\(name) is a member of \(board)")
         }
     }

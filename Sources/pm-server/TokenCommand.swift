@@ -1,5 +1,6 @@
 import ArgumentParser
 import PMServer
+import PMSyncProtocol
 
 /// `pm-server token add NAME | token revoke TOKEN-PREFIX`.
 struct TokenCommand: AsyncParsableCommand {
@@ -9,12 +10,12 @@ struct TokenCommand: AsyncParsableCommand {
     struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a token for a user and print it (shown once).")
 
-        @Argument(help: "The user's name.") var name: String
+        @Argument(help: "The user's name.", transform: { UserName($0) }) var name: UserName
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
             let token = AccessToken.random()
-            try await database.store(startUp).withRepository { try await $0.addToken(token.stored(for: name)) }
+            try await database.store(startUp).withRepository { try await $0.addToken(token.stored(for: name.text)) }
             print(token)
         }
     }
