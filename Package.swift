@@ -31,7 +31,7 @@ let package = Package(
         .target(
             name: "PMStore",
             dependencies: [
-                "PMDomain", .product(name: "GRDB", package: "GRDB.swift"),
+                "PMDomain", "PMSyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -67,6 +67,12 @@ let package = Package(
             name: "pmTests", dependencies: ["pm", "pm-server", "PMTestSupport", "PMStore"],
             swiftSettings: upcomingFeatures),
         .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
+        .target(name: "PMCalendar", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMCalendarTests", dependencies: ["PMCalendar", "PMDomain"], swiftSettings: upcomingFeatures),
+        .testTarget(
+            name: "PMSyncProtocolTests", dependencies: ["PMSyncProtocol", "PMDomain", "PMTestSupport"],
+            swiftSettings: upcomingFeatures),
         .target(
             name: "PMServer",
             dependencies: [

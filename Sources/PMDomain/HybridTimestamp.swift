@@ -90,28 +90,3 @@ extension HybridTimestamp: LosslessStringConvertible {
         self = stamp
     }
 }
-
-extension HybridTimestamp: Codable {
-    enum CodingKeys: String, CodingKey {
-        case wallTime, counter, device
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        wallTime = try container.decode(Int64.self, forKey: .wallTime)
-        counter = try container.decode(UInt32.self, forKey: .counter)
-        device = try container.decode(UUID.self, forKey: .device)
-        guard (0..<HybridTimestamp.wallTimeLimit).contains(wallTime) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .wallTime, in: container,
-                debugDescription: "wallTime must be milliseconds since 1970 (0 to 10^18), got \(wallTime)")
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(wallTime, forKey: .wallTime)
-        try container.encode(counter, forKey: .counter)
-        try container.encode(device.lowercased, forKey: .device)
-    }
-}

@@ -41,36 +41,18 @@ public struct StoredOperationPage: Sendable {
         head = page.head
     }
 
-    /// The page with each operation decoded.
+    /// The page with each operation decoded (read plainly when it is in the stored form).
     public func decoded() throws -> OperationPage {
-        let decoder = JSONDecoder()
         let entries = try operations.map {
-            OperationPage.Entry(
-                seq: $0.seq, operation: try decoder.decode(ProjectOperation.self, from: Data($0.body.utf8)))
+            OperationPage.Entry(seq: $0.seq, operation: try ProjectOperation.decode(storedJSON: $0.body))
         }
         return OperationPage(operations: entries, next: next, head: head)
     }
 
     /// The pull answer, `{"operations":[{"seq":N,"operation":{…}},…],"next":N,"head":N}`, with
-    /// each stored operation copied in as it is: the shape `JSONEncoder` gives ``OperationPage``.
+    /// each stored operation copied in as it is (``PMSyncProtocol/OperationPage/json(storedOperations:next:head:)``).
     public func json() -> [UInt8] {
-        let size = operations.reduce(64) { $0 + $1.body.utf8.count + 32 }
-        var writer = JSONWriter(capacity: size)
-        writer.raw(#"{"operations":["#)
-        for (index, entry) in operations.enumerated() {
-            if index > 0 { writer.byte(UInt8(ascii: ",")) }
-            writer.raw(#"{"seq":"#)
-            writer.integer(entry.seq)
-            writer.raw(#","operation":"#)
-            writer.raw(entry.body)
-            writer.byte(UInt8(ascii: "}"))
-        }
-        writer.raw(#"],"next":"#)
-        writer.integer(next)
-        writer.raw(#","head":"#)
-        writer.integer(head)
-        writer.byte(UInt8(ascii: "}"))
-        return writer.bytes
+        OperationPage.json(storedOperations: operations.lazy.map { ($0.seq, $0.body) }, next: next, head: head)
     }
 }
 

@@ -99,6 +99,19 @@ extension AppDatabase {
                     )
                     """)
         }
+        migrator.registerMigration("v3: reminders sent") { db in
+            // What `pm remind` has notified, by card and deadline: a moved deadline is a new
+            // row, so it reminds again; the same deadline never does.
+            try db.execute(
+                sql: """
+                    CREATE TABLE reminder (
+                        projectId TEXT NOT NULL CHECK (length(projectId) = 36),
+                        deadline TEXT NOT NULL CHECK (deadline GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+                        sentAt INTEGER NOT NULL,
+                        PRIMARY KEY (projectId, deadline)
+                    ) WITHOUT ROWID
+                    """)
+        }
         return migrator
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 public import PMDomain
+import PMSyncProtocol
 
 /// The whole board as JSON, for backups and moving between machines: the projects and their
 /// history as a reader wants them, and the operations they derive from, which import applies.

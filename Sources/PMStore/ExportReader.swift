@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMSyncProtocol
 
 /// Reads the operations of an export straight from its UTF-8 bytes with ``PlainJSONReader``:
 /// `JSONDecoder` spends most of a large import in its generic containers. It knows the one

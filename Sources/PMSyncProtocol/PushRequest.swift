@@ -22,24 +22,6 @@ public struct PushRequest: Codable, Hashable, Sendable {
         operations = try container.decode([StrictOperation].self, forKey: .operations).map(\.operation)
     }
 
-    /// The batch in `body` read byte by byte, or `nil` when the body is not in the plain shape
-    /// this reader knows: one object holding only `operations`, each operation holding only
-    /// `id`, `projectId`, `timestamp` (`wallTime`, `counter`, `device`) and `fields` (`title`,
-    /// `description`, `deadline`, `status`, `deleted`, none `null`), each key once, integers
-    /// without sign, fraction or exponent, valid UTF-8. `nil` says nothing about validity:
-    /// ``decode(_:)`` then asks `JSONDecoder`.
-    public static func readPlain(_ body: Data) -> PushRequest? {
-        PlainJSONReader.read(body) { reader in
-            var operations: [ProjectOperation]?
-            try reader.object { reader, key in
-                guard key == "operations", operations == nil else { throw PlainJSONReader.NotPlain() }
-                operations = try reader.array { try $0.operation() }
-            }
-            guard let operations else { throw PlainJSONReader.NotPlain() }
-            return PushRequest(operations: operations)
-        }
-    }
-
     /// An operation whose `fields` hold no `null`.
     private struct StrictOperation: Decodable {
         let operation: ProjectOperation

@@ -7,9 +7,11 @@ struct Context {
     let environment: PMDomain.Environment
     let output: Output
     let databasePath: String
+    /// The process environment, read once here.
+    let variables: [String: String]
 
     init(_ options: GlobalOptions) throws {
-        let variables = ProcessInfo.processInfo.environment
+        variables = ProcessInfo.processInfo.environment
         environment = try Self.liveEnvironment(variables)
         output = Output(variables: variables)
         databasePath = DatabaseLocation.path(option: options.database, environment: variables)

@@ -24,7 +24,7 @@ struct PM: ParsableCommand {
         subcommands: [
             Overview.self, BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
             HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self, RemoteCommand.self,
-            SyncCommand.self, StatusCommand.self,
+            SyncCommand.self, StatusCommand.self, Remind.self,
         ],
         defaultSubcommand: Overview.self
     )

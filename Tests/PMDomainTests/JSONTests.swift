@@ -3,7 +3,7 @@ import PMDomain
 import PMTestSupport
 import Testing
 
-/// The JSON that scripts, exports and the server read.
+/// The JSON that people and scripts read: `pm list --json`, `pm history --json`, exports.
 @Suite struct JSONTests {
     private let id = UUID(uuidString: "ABCDEF01-2345-4678-9ABC-DEF012345678")!
 
@@ -88,41 +88,6 @@ import Testing
         let decoded = try JSONDecoder().decode(HistoryEntryJSON.self, from: JSONEncoder().encode(original))
 
         #expect(decoded == original)
-    }
-
-    @Test func operationEncodesLowercaseIdsAndOnlyTheFieldsItSets() throws {
-        let move = ProjectOperation(
-            id: id, projectID: id, timestamp: stamp(0),
-            fields: ProjectFields(deadline: day("2026-12-01"), status: .doing))
-
-        let json = try object(move)
-
-        #expect(Set(json.keys) == ["id", "projectId", "timestamp", "fields"])
-        #expect(json["id"] as? String == "abcdef01-2345-4678-9abc-def012345678")
-        #expect(json["projectId"] as? String == "abcdef01-2345-4678-9abc-def012345678")
-        let fields = try #require(json["fields"] as? [String: String])
-        #expect(fields == ["deadline": "2026-12-01", "status": "doing"])
-    }
-
-    @Test func operationReadsBackWithEveryField() throws {
-        let original = operation(
-            7, at: stamp(3, counter: 2, device: deviceB),
-            ProjectFields(
-                title: "배포 준비 🚀", description: "첫 줄\n둘째 줄", deadline: day("2028-02-29"), status: .done, deleted: true))
-
-        let decoded = try JSONDecoder().decode(ProjectOperation.self, from: JSONEncoder().encode(original))
-
-        #expect(decoded == original)
-    }
-
-    @Test func operationWithAnImpossibleDeadlineIsRefusedWhenDecoded() {
-        let json = """
-            {"id":"00000000-0000-4000-8000-000000000001","projectId":"00000000-0000-4000-8000-000000000100",
-             "timestamp":{"wallTime":0,"counter":0,"device":"00000000-0000-4000-8000-00000000000a"},
-             "fields":{"deadline":"2026-02-30"}}
-            """
-
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ProjectOperation.self, from: Data(json.utf8)) }
     }
 }
 

@@ -1,44 +1,9 @@
 public import Foundation
 public import PMDomain
 
-/// A message with a byte-by-byte reader (``PMDomain/PlainJSONReader``) for the plain form our
-/// own writers produce. A large page or snapshot is read many times faster that way; anything
-/// else goes to `JSONDecoder`, which reads the same value or explains what is wrong.
-public protocol PlainJSONDecodable: Decodable {
-    /// The message in `data`, or `nil` when it is not in the plain form.
-    static func readPlain(_ data: Data) -> Self?
-}
-
-extension PlainJSONDecodable {
-    /// The message in `data`: read plainly when it can be, otherwise by `JSONDecoder`.
-    public static func decode(_ data: Data) throws -> Self {
-        if let message = readPlain(data) { return message }
-        return try JSONDecoder().decode(Self.self, from: data)
-    }
-}
-
-extension OperationPage: PlainJSONDecodable {
-    /// `{"operations":[{"seq":N,"operation":{…}}],"next":N,"head":N}`, each key once.
-    public static func readPlain(_ data: Data) -> OperationPage? {
-        PlainJSONReader.read(data) { reader in
-            var operations: [Entry]?
-            var next: Int64?
-            var head: Int64?
-            try reader.object { reader, key in
-                switch key {
-                case "operations" where operations == nil:
-                    operations = try reader.array(capacity: limit) { try $0.pageEntry() }
-                case "next" where next == nil: next = try reader.int64()
-                case "head" where head == nil: head = try reader.int64()
-                default: throw PlainJSONReader.NotPlain()
-                }
-            }
-            guard let operations, let next, let head else { throw PlainJSONReader.NotPlain() }
-            return OperationPage(operations: operations, next: next, head: head)
-        }
-    }
-}
-
+/// The snapshot on the wire, `{"seq":N,"projects":[{…,"clocks":{…}}]}`: its plain reader and
+/// its writer (its Codable form is on ``BoardSnapshot`` itself). A board of tens of thousands of
+/// cards is what a new device waits for, so both go byte by byte.
 extension BoardSnapshot: PlainJSONDecodable {
     /// `{"seq":N,"projects":[{…,"clocks":{…}}]}`, each key once.
     public static func readPlain(_ data: Data) -> BoardSnapshot? {
@@ -58,25 +23,12 @@ extension BoardSnapshot: PlainJSONDecodable {
             return BoardSnapshot(seq: seq, projects: projects)
         }
     }
+
+    /// The snapshot as the server answers it, written by ``JSONWriter``.
+    public var json: [UInt8] { JSONWriter.snapshot(self) }
 }
 
-extension PushRequest: PlainJSONDecodable {}
-
 extension PlainJSONReader {
-    mutating func pageEntry() throws -> OperationPage.Entry {
-        var seq: Int64?
-        var operation: ProjectOperation?
-        try object { reader, key in
-            switch key {
-            case "seq" where seq == nil: seq = try reader.int64()
-            case "operation" where operation == nil: operation = try reader.operation()
-            default: throw NotPlain()
-            }
-        }
-        guard let seq, let operation else { throw NotPlain() }
-        return OperationPage.Entry(seq: seq, operation: operation)
-    }
-
     mutating func card() throws -> BoardSnapshot.Card {
         var id: UUID?
         var title: String?
@@ -122,5 +74,49 @@ extension PlainJSONReader {
         }
         guard let title else { throw NotPlain() }
         return BoardSnapshot.Card.Clocks(title: title, description: description, deadline: deadline, status: status)
+    }
+}
+
+extension JSONWriter {
+    /// The snapshot answer, `{"seq":N,"projects":[{…,"clocks":{…}}]}`, written directly.
+    public static func snapshot(_ snapshot: BoardSnapshot) -> [UInt8] {
+        var writer = JSONWriter(capacity: 64 + snapshot.projects.count * 512)
+        writer.raw(#"{"seq":"#)
+        writer.integer(snapshot.seq)
+        writer.raw(#","projects":["#)
+        for (index, card) in snapshot.projects.enumerated() {
+            if index > 0 { writer.byte(UInt8(ascii: ",")) }
+            writer.card(card)
+        }
+        writer.raw("]}")
+        return writer.bytes
+    }
+
+    mutating func card(_ card: BoardSnapshot.Card) {
+        raw(#"{"id":"#)
+        uuid(card.id)
+        raw(#","title":"#)
+        string(card.title)
+        raw(#","description":"#)
+        string(card.description)
+        raw(#","deadline":"#)
+        string(card.deadline.description)
+        raw(#","status":"#)
+        string(card.status.rawValue)
+        raw(#","createdAt":"#)
+        integer(card.createdAt)
+        raw(#","updatedAt":"#)
+        integer(card.updatedAt)
+        raw(#","clocks":{"title":"#)
+        timestamp(card.clocks.title)
+        for (name, clock) in [
+            (#","description":"# as StaticString, card.clocks.description), (#","deadline":"#, card.clocks.deadline),
+            (#","status":"#, card.clocks.status),
+        ] {
+            guard let clock else { continue }
+            raw(name)
+            timestamp(clock)
+        }
+        raw("}}")
     }
 }

@@ -1,45 +1,14 @@
 import Foundation
 import PMDomain
-import PMServer
 import PMSyncProtocol
 import PMTestSupport
 import Testing
 
-/// The JSON the server writes byte by byte (``JSONWriter``) and the push bodies it reads byte
-/// by byte (``PushRequest/readPlain(_:)``) against `JSONEncoder` and `JSONDecoder`.
-@Suite struct DirectJSONTests {
-    /// Every control character, quotes, backslashes, slashes, Korean, emoji (with a skin tone
-    /// and a joiner), a line separator, and plain text.
-    static let texts: [String] = [
-        "Card", "주간 회의록 정리, send notes to the team", "🚀 launch 👩🏽‍💻", #"say "hi" \ back\slash / and \"#,
-        String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) }), "tab\there\nnew line\r\u{2028}\u{2029}",
-        "\u{7F}\u{80}\u{FFFF}\u{10FFFF}", "", "한",
-    ]
-
-    static let operations: [ProjectOperation] = {
-        var operations: [ProjectOperation] = []
-        for (number, text) in texts.enumerated() {
-            operations.append(
-                SyncFixtures.operation(
-                    number + 1, project: number % 3,
-                    fields: ProjectFields(
-                        title: text, description: text + text, deadline: Deadline(year: 2026, month: 12, day: 1),
-                        status: .doing)))
-        }
-        operations.append(SyncFixtures.operation(100, fields: ProjectFields(deleted: true)))
-        operations.append(SyncFixtures.operation(101, fields: ProjectFields(deleted: false)))
-        operations.append(SyncFixtures.operation(102, fields: ProjectFields(status: .done)))
-        operations.append(
-            ProjectOperation(
-                id: UUID(), projectID: UUID(),
-                timestamp: HybridTimestamp(wallTime: 999_999_999_999_999_999, counter: .max, device: UUID()),
-                fields: ProjectFields(deadline: Deadline(year: 1, month: 1, day: 1))))
-        operations.append(
-            ProjectOperation(
-                id: UUID(), projectID: UUID(), timestamp: HybridTimestamp(wallTime: 0, counter: 0, device: UUID()),
-                fields: ProjectFields(title: "x", deadline: Deadline(year: 9999, month: 12, day: 31))))
-        return operations
-    }()
+/// The JSON written byte by byte (``JSONWriter``) and the push bodies read byte by byte
+/// (``PushRequest/readPlain(_:)``) against `JSONEncoder` and `JSONDecoder`.
+@Suite struct WriterTests {
+    static let texts = WireSamples.texts
+    static let operations = WireSamples.operations
 
     /// `data` parsed by `JSONSerialization`, to compare shapes whatever the key order.
     static func object(_ data: some Sequence<UInt8>) throws -> NSObject {
@@ -74,40 +43,6 @@ import Testing
             #expect(try JSONDecoder().decode(ProjectOperation.self, from: stored) == operation)
             #expect(try Self.object(stored) == Self.object(try Self.encoded(operation)))
         }
-    }
-
-    @Test func pullAnswerWrittenDirectlyEqualsTheEncodedPage() throws {
-        let entries = Self.operations.enumerated().map {
-            OperationPage.Entry(seq: Int64($0.offset + 41), operation: $0.element)
-        }
-        for page in [
-            OperationPage(operations: entries, next: entries.last!.seq, head: 9000),
-            OperationPage(operations: [], next: 7, head: 7),
-        ] {
-            let direct = StoredOperationPage(page).json()
-            #expect(try JSONDecoder().decode(OperationPage.self, from: Data(direct)) == page)
-            #expect(try Self.object(direct) == Self.object(try Self.encoded(page)))
-        }
-    }
-
-    @Test func rowsStoredByJSONEncoderAreCopiedAsTheyAre() throws {
-        // Rows written before the direct writer hold JSONEncoder's text (slashes escaped).
-        let encoder = JSONEncoder()
-        let rows = try Self.operations.enumerated().map {
-            StoredOperationPage.Entry(
-                seq: Int64($0.offset + 1), body: String(decoding: try encoder.encode($0.element), as: UTF8.self))
-        }
-        let stored = StoredOperationPage(operations: rows, after: 0, head: 50)
-        let page = try JSONDecoder().decode(OperationPage.self, from: Data(stored.json()))
-        #expect(page.operations.map(\.operation) == Self.operations)
-        #expect(page.next == Int64(rows.count) && page.head == 50)
-        #expect(try stored.decoded() == page)
-    }
-
-    @Test func emptyStoredPageKeepsTheCursor() throws {
-        let page = StoredOperationPage(operations: [], after: 12, head: 30)
-        #expect(page.next == 12)
-        #expect(try Self.object(page.json()) == Self.object(Data(#"{"operations":[],"next":12,"head":30}"#.utf8)))
     }
 
     @Test func pushAnswerWrittenDirectlyEqualsTheEncodedOne() throws {

@@ -1,4 +1,5 @@
 public import Foundation
+import PMDomain
 
 /// Reads JSON of a known, plain shape straight from its UTF-8 bytes. `JSONDecoder` spends most
 /// of a large document (an export, a push, a page of the operation stream, a board snapshot) in
@@ -247,7 +248,7 @@ public struct PlainJSONReader {
         guard index + 4 <= bytes.count else { throw NotPlain() }
         var value: UInt32 = 0
         for offset in 0..<4 {
-            guard let digit = hexValue(bytes[index + offset]) else { throw NotPlain() }
+            guard let digit = Self.hexValue(bytes[index + offset]) else { throw NotPlain() }
             value = value << 4 | UInt32(digit)
         }
         index += 4
@@ -257,5 +258,15 @@ public struct PlainJSONReader {
     static func text(_ utf8: UnsafeBufferPointer<UInt8>) throws -> String {
         guard let text = String(validating: utf8, as: UTF8.self) else { throw NotPlain() }
         return text
+    }
+
+    /// The value of one hex digit of either case.
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 48...57: byte - 48
+        case 97...102: byte - 87
+        case 65...70: byte - 55
+        default: nil
+        }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import PMDomain
-import PMServer
 import PMSyncProtocol
 import PMTestSupport
 import Testing
@@ -8,7 +7,7 @@ import Testing
 /// What the server writes, read back by the byte readers a client (pages, snapshots) and the
 /// server itself (stored merged states) use: the same values `JSONDecoder` gives.
 @Suite struct PlainReadingTests {
-    static let operations = DirectJSONTests.operations
+    static let operations = WireSamples.operations
 
     static var states: [UUID: ProjectState] {
         var states: [UUID: ProjectState] = [:]
@@ -18,21 +17,6 @@ import Testing
         let titleOnly = SyncFixtures.uuid(77)
         states[titleOnly, default: ProjectState(id: titleOnly)].apply(SyncFixtures.operation(77, project: 77))
         return states
-    }
-
-    @Test func aPageTheServerWritesIsReadPlainlyAsJSONDecoderReadsIt() throws {
-        let entries = Self.operations.enumerated().map {
-            OperationPage.Entry(seq: Int64($0.offset + 41), operation: $0.element)
-        }
-        for page in [
-            OperationPage(operations: entries, next: entries.last!.seq, head: 9000),
-            OperationPage(operations: [], next: 7, head: 7),
-        ] {
-            let direct = Data(StoredOperationPage(page).json())
-            let plain = try #require(OperationPage.readPlain(direct))
-            #expect(plain == page)
-            #expect(plain == (try JSONDecoder().decode(OperationPage.self, from: direct)))
-        }
     }
 
     @Test func aPageJSONEncoderWroteIsReadPlainlyToo() throws {
@@ -52,7 +36,7 @@ import Testing
         #expect(snapshot.projects.count >= 2)
         #expect(snapshot.projects.contains { $0.clocks.description == nil && $0.clocks.status == nil })
         for value in [snapshot, BoardSnapshot(seq: 0, projects: [])] {
-            let direct = Data(JSONWriter.snapshot(value))
+            let direct = Data(value.json)
             let plain = try #require(BoardSnapshot.readPlain(direct))
             #expect(plain == value)
             #expect(plain == (try JSONDecoder().decode(BoardSnapshot.self, from: direct)))

@@ -1,7 +1,7 @@
 import Foundation
+import PMDomain
+import PMSyncProtocol
 import Testing
-
-@testable import PMDomain
 
 /// The byte reader every large document goes through: exact on what it accepts, giving up
 /// (so that `JSONDecoder` decides) on anything else.
