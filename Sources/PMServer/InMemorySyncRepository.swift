@@ -13,6 +13,7 @@ public actor InMemorySyncRepository: SyncRepository {
 
     private var users: Set<String> = []
     private var storedTokens: [StoredToken] = []
+    private var storedFeedKeys: [StoredFeedKey] = []
     private var boards: [String: Board] = [:]
 
     /// An empty repository.
@@ -36,6 +37,26 @@ public actor InMemorySyncRepository: SyncRepository {
         guard let index = matching.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
         guard matching.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
         return storedTokens.remove(at: index).user
+    }
+
+    public func addFeedKey(_ key: StoredFeedKey) throws {
+        guard users.contains(key.user) else { throw SyncRepositoryError.userUnknown(key.user) }
+        guard boards[key.board] != nil else { throw SyncRepositoryError.boardUnknown(key.board) }
+        guard isMember(board: key.board, user: key.user) else {
+            throw SyncRepositoryError.notAMember(board: key.board, user: key.user)
+        }
+        storedFeedKeys.append(key)
+    }
+
+    public func feedKeys(prefix: String) -> [StoredFeedKey] {
+        storedFeedKeys.filter { $0.prefix == prefix }
+    }
+
+    public func revokeFeedKey(prefix: String) throws -> StoredFeedKey {
+        let matching = storedFeedKeys.indices.filter { storedFeedKeys[$0].prefix.hasPrefix(prefix) }
+        guard let index = matching.first else { throw SyncRepositoryError.feedKeyUnknown(prefix) }
+        guard matching.count == 1 else { throw SyncRepositoryError.feedKeyAmbiguous(prefix) }
+        return storedFeedKeys.remove(at: index)
     }
 
     public func addBoard(_ board: String, members: [String]) throws {
