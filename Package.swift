@@ -76,7 +76,7 @@ let package = Package(
         .target(
             name: "PMServer",
             dependencies: [
-                "PMDomain", "PMSyncProtocol",
+                "PMDomain", "PMSyncProtocol", "PMCalendar",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "PMServerTests",
             dependencies: [
-                "PMServer", "PMSyncProtocol", "PMTestSupport",
+                "PMServer", "PMSyncProtocol", "PMTestSupport", "PMCalendar", "PMDomain",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
             ],

@@ -21,6 +21,9 @@ public func buildRouter<Repository: SyncRepository>(
                 body: ResponseBody(byteBuffer: ByteBuffer(string: openAPIDocument)))
         }
     }
+    let feed = FeedController(repository: repository)
+    routes.get(FeedController<Repository>.path, use: feed.feed)
+    routes.head(FeedController<Repository>.path, use: feed.head)
     routes.boardGroup(repository: repository).addRoutes(
         BoardsController(repository: repository, live: live).endpoints)
     // Added last, it wraps only the router's answer for unknown routes: where a 405 is decided.
