@@ -32,6 +32,12 @@ public struct APIError: HTTPResponseError, Hashable, Sendable, CustomStringConve
         APIError(status: .notFound, code: "boardNotFound", message: "no board \"\(board)\" among yours")
     }
 
+    /// One answer for every feed that is not served, whatever the reason (no such key, a
+    /// revoked one, a board its user has left), so a guessed URL learns nothing.
+    static let feedNotFound = APIError(
+        status: .notFound, code: "feedNotFound",
+        message: "no feed here: the key is wrong or revoked, or no longer opens this board")
+
     static let upgradeRequired = APIError(
         status: .upgradeRequired, code: "upgradeRequired",
         message: "this route is a WebSocket: send the request with \"Upgrade: websocket\"")

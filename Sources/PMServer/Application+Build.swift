@@ -1,65 +1,54 @@
 public import Hummingbird
 import HummingbirdWebSocket
 public import Logging
+public import ServiceLifecycle
 
 /// The server's routes over `repository`. `openAPIDocument` is served at `/openapi.yaml` when
-/// given; pushes announce new heads to `live`.
+/// given; pushes announce new heads to `live`. Every route is registered through one
+/// ``RouteList``, which also answers 405 for a method a served path does not have.
 public func buildRouter<Repository: SyncRepository>(
     repository: Repository, live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil
-) -> Router<BasicRequestContext> {
-    let router = Router(context: BasicRequestContext.self)
+) -> Router<BoardRequestContext> {
+    let router = Router(context: BoardRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
     router.add(middleware: JSONErrorMiddleware())
-    var allowed: [(String, [HTTPRequest.Method])] = [
-        ("/health", [.get]), ("/v1/boards/*/operations", [.get, .post]), ("/v1/boards/*/projects", [.get]),
-        ("/v1/boards/*/live", [.get]),
-    ]
-    if openAPIDocument != nil { allowed.append(("/openapi.yaml", [.get])) }
-    router.add(middleware: MethodNotAllowedMiddleware(allowed))
-    router.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
+    let routes = RouteList(router: router)
+    routes.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
     if let openAPIDocument {
-        router.get("/openapi.yaml") { _, _ in
+        routes.get("/openapi.yaml") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/yaml"],
                 body: ResponseBody(byteBuffer: ByteBuffer(string: openAPIDocument)))
         }
     }
-    router.addRoutes(BoardsController(repository: repository, live: live).endpoints, atPath: "/v1/boards")
+    let feed = FeedController(repository: repository)
+    routes.get(FeedController<Repository>.path, use: feed.feed)
+    routes.head(FeedController<Repository>.path, use: feed.head)
+    routes.boardGroup(repository: repository).addRoutes(
+        BoardsController(repository: repository, live: live).endpoints)
+    // Added last, it wraps only the router's answer for unknown routes: where a 405 is decided.
+    router.add(middleware: MethodNotAllowedMiddleware(served: routes.served))
     return router
 }
 
 /// The server application: the routes of ``buildRouter(repository:live:openAPIDocument:)`` and
-/// the live WebSocket on `configuration`.
+/// the live WebSocket on `configuration`. `services` run beside the server and stop after it
+/// (a database client, ``LiveHeadsFollower``); `beforeServerStarts` (migrations) runs once they
+/// are up and before the first request is accepted.
 public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
-    live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil
+    live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, services: [any Service] = [],
+    beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
-    let webSocketRouter = Router(context: BasicWebSocketRequestContext.self)
-    LiveController(repository: repository, live: live).addRoutes(to: webSocketRouter)
-    return Application(
+    let webSocketRouter = Router(context: BoardRequestContext.self)
+    LiveController(repository: repository, live: live).addRoutes(
+        to: webSocketRouter.boardGroup(repository: repository))
+    var application = Application(
         router: buildRouter(repository: repository, live: live, openAPIDocument: openAPIDocument),
         server: .http1WebSocketUpgrade(
             webSocketRouter: webSocketRouter,
             configuration: .init(ws: .init(autoPing: .enabled(timePeriod: .seconds(30))))),
-        configuration: configuration, logger: logger)
-}
-
-extension LiveHeads {
-    /// Publishes the heads other processes announce through `repository`, reconnecting after a
-    /// failure with a growing pause, until cancelled or until the store says there is nothing
-    /// to follow.
-    public func follow(_ repository: some SyncRepository, logger: Logger) async {
-        var pause = Duration.milliseconds(100)
-        while !Task.isCancelled {
-            do {
-                try await repository.followHeads { board, head in self.publish(board: board, head: head) }
-                return
-            } catch {
-                if Task.isCancelled { return }
-                logger.warning("following board heads failed; retrying", metadata: ["error": "\(error)"])
-                try? await Task.sleep(for: pause)
-                pause = min(pause * 2, .seconds(5))
-            }
-        }
-    }
+        configuration: configuration, services: services, logger: logger)
+    if let beforeServerStarts { application.beforeServerStarts(perform: beforeServerStarts) }
+    return application
 }

@@ -3,24 +3,27 @@ import Hummingbird
 import PMDomain
 import PMSyncProtocol
 
-/// The board routes: push and pull operations, read the current cards. Every route needs a
-/// bearer token of a member of the board; any other board answers 404, as if it did not exist.
-struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
+/// The board routes: push and pull operations, read the current cards. They are mounted behind
+/// the authenticators and ``BoardAccessMiddleware``, so each runs for a member of the board in
+/// the path, which the context holds.
+struct BoardsController<Repository: SyncRepository> {
+    typealias Context = BoardRequestContext
+
     let repository: Repository
     /// Where pushes announce the board's new head to this process's live connections.
     var live: LiveHeads? = nil
 
     var endpoints: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
-        routes.post(":board/operations", use: push)
-        routes.get(":board/operations", use: pull)
-        routes.get(":board/projects", use: projects)
-        routes.get(":board/live", use: liveWithoutUpgrade)
+        routes.get("operations", use: pull)
+        routes.post("operations", use: push)
+        routes.get("projects", use: projects)
+        routes.get("live", use: liveWithoutUpgrade)
         return routes
     }
 
     @Sendable func push(_ request: Request, context: Context) async throws -> Response {
-        let board = try await authorizedBoard(request, context: context)
+        let board = try context.admittedBoard().text
         var body = Data()
         for try await chunk in request.body {
             guard body.count + chunk.readableBytes <= PushRequest.bodyLimit else { throw APIError.bodyTooLarge }
@@ -48,7 +51,7 @@ struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
     }
 
     @Sendable func pull(_ request: Request, context: Context) async throws -> Response {
-        let board = try await authorizedBoard(request, context: context)
+        let board = try context.admittedBoard().text
         let query = request.uri.queryParameters
         let after = try Self.integer(query["after"].map(String.init), name: "after", default: 0, range: 0...Int64.max)
         let limit = try Self.integer(
@@ -59,31 +62,15 @@ struct BoardsController<Repository: SyncRepository, Context: RequestContext> {
     }
 
     @Sendable func projects(_ request: Request, context: Context) async throws -> Response {
-        let board = try await authorizedBoard(request, context: context)
+        let board = try context.admittedBoard().text
         return JSONResponse.make(json: JSONWriter.snapshot(try await repository.snapshot(board: board)))
     }
 
     /// `/live` reached as plain HTTP: the WebSocket upgrade was missing (a refused token or board
-    /// lands here too, and is answered as such first).
+    /// is answered as such first, by the access check in front of this route).
     @Sendable func liveWithoutUpgrade(_ request: Request, context: Context) async throws -> Response {
-        _ = try await authorizedBoard(request, context: context)
+        _ = try context.admittedBoard()
         throw APIError.upgradeRequired
-    }
-
-    /// The board named in the path, once the token is known to belong to one of its members.
-    func authorizedBoard(_ request: Request, context: Context) async throws -> String {
-        let user = try await TokenAuthenticator(repository: repository).user(for: request)
-        let board = Self.boardName(context.parameters.get("board"))
-        guard try await repository.isMember(board: board, user: user) else {
-            throw APIError.boardNotFound(board)
-        }
-        return board
-    }
-
-    /// The board named by a path segment, percent-decoded (`team%20room` is "team room").
-    static func boardName(_ segment: String?) -> String {
-        guard let segment else { return "" }
-        return segment.removingPercentEncoding ?? segment
     }
 
     private static func integer(

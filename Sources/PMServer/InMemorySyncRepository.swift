@@ -13,6 +13,7 @@ public actor InMemorySyncRepository: SyncRepository {
 
     private var users: Set<String> = []
     private var storedTokens: [StoredToken] = []
+    private var storedFeedKeys: [StoredFeedKey] = []
     private var boards: [String: Board] = [:]
 
     /// An empty repository.
@@ -38,6 +39,26 @@ public actor InMemorySyncRepository: SyncRepository {
         return storedTokens.remove(at: index).user
     }
 
+    public func addFeedKey(_ key: StoredFeedKey) throws {
+        guard users.contains(key.user) else { throw SyncRepositoryError.userUnknown(key.user) }
+        guard boards[key.board] != nil else { throw SyncRepositoryError.boardUnknown(key.board) }
+        guard isMember(board: key.board, user: key.user) else {
+            throw SyncRepositoryError.notAMember(board: key.board, user: key.user)
+        }
+        storedFeedKeys.append(key)
+    }
+
+    public func feedKeys(prefix: String) -> [StoredFeedKey] {
+        storedFeedKeys.filter { $0.prefix == prefix }
+    }
+
+    public func revokeFeedKey(prefix: String) throws -> StoredFeedKey {
+        let matching = storedFeedKeys.indices.filter { storedFeedKeys[$0].prefix.hasPrefix(prefix) }
+        guard let index = matching.first else { throw SyncRepositoryError.feedKeyUnknown(prefix) }
+        guard matching.count == 1 else { throw SyncRepositoryError.feedKeyAmbiguous(prefix) }
+        return storedFeedKeys.remove(at: index)
+    }
+
     public func addBoard(_ board: String, members: [String]) throws {
         guard boards[board] == nil else { throw SyncRepositoryError.boardExists(board) }
         for member in members where !users.contains(member) {
@@ -58,20 +79,18 @@ public actor InMemorySyncRepository: SyncRepository {
 
     public func push(board name: String, operations: [ProjectOperation]) throws -> [PushResponse.Result] {
         guard var board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
-        var results: [PushResponse.Result] = []
-        for operation in operations {
-            if let seq = board.seqByID[operation.id] {
-                results.append(.init(id: operation.id, seq: seq))
-                continue
-            }
-            board.log.append(operation)
-            let seq = Int64(board.log.count)
-            board.seqByID[operation.id] = seq
-            board.states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
-            results.append(.init(id: operation.id, seq: seq))
+        let stored = operations.reduce(into: [UUID: Int64]()) { stored, operation in
+            stored[operation.id] = board.seqByID[operation.id]
         }
+        let plan = PushPlan(operations: operations, head: Int64(board.log.count), stored: stored)
+        for insert in plan.inserts {
+            board.log.append(operations[insert.index])
+            board.seqByID[operations[insert.index].id] = insert.seq
+        }
+        let current = plan.touchedProjects.reduce(into: [UUID: ProjectState]()) { $0[$1] = board.states[$1] }
+        board.states.merge(plan.mergedStates(current: current)) { _, merged in merged }
         boards[name] = board
-        return results
+        return plan.results
     }
 
     public func operations(board name: String, after: Int64, limit: Int) throws -> OperationPage {

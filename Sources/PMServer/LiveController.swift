@@ -12,20 +12,19 @@ struct LiveController<Repository: SyncRepository> {
     let repository: Repository
     let live: LiveHeads
 
-    /// Adds the upgrade route to `router`, the router the HTTP/1 server asks about upgrades. A
+    /// Adds the upgrade route to `boards`, the board group (behind the same authenticators and
+    /// access check as the HTTP routes) of the router the HTTP/1 server asks about upgrades. A
     /// request it declines (a bad token, another's board, no upgrade header) goes on to the
     /// ordinary routes, which answer it with the JSON error.
-    func addRoutes(to router: Router<BasicWebSocketRequestContext>) {
-        let access = BoardsController<Repository, BasicWebSocketRequestContext>(repository: repository)
-        router.ws(
-            "/v1/boards/:board/live",
-            shouldUpgrade: { request, context in
-                _ = try await access.authorizedBoard(request, context: context)
+    func addRoutes(to boards: some RouterMethods<BoardRequestContext>) {
+        boards.ws(
+            "live",
+            shouldUpgrade: { _, context in
+                _ = try context.admittedBoard()
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, context in
-                let board = BoardsController<Repository, BasicWebSocketRequestContext>.boardName(
-                    context.requestContext.parameters.get("board"))
+                let board = try context.requestContext.admittedBoard().text
                 try await follow(board: board, inbound: inbound, outbound: outbound, logger: context.logger)
             })
     }

@@ -2,7 +2,7 @@ import Foundation
 public import PMDomain
 public import PMSyncProtocol
 
-/// Where the server keeps users, tokens, boards and each board's operations. One
+/// Where the server keeps users, tokens, calendar feed keys, boards and each board's operations. One
 /// implementation per backend; every one passes the same conformance suite.
 public protocol SyncRepository: Sendable {
     /// Adds a user; a name already taken is refused with ``SyncRepositoryError/userExists(_:)``.
@@ -14,6 +14,14 @@ public protocol SyncRepository: Sendable {
     /// Removes the one token whose prefix starts with `prefix`; none or several are refused.
     /// Returns the user it belonged to.
     func revokeToken(prefix: String) async throws -> String
+    /// Stores a calendar feed key of `key.user` for `key.board` by its clear prefix and SHA-256
+    /// hash; the user must be a member of the board (``SyncRepositoryError/notAMember(board:user:)``).
+    func addFeedKey(_ key: StoredFeedKey) async throws
+    /// The stored feed keys whose prefix is `prefix`, to compare hashes against.
+    func feedKeys(prefix: String) async throws -> [StoredFeedKey]
+    /// Removes the one feed key whose prefix starts with `prefix`; none or several are refused.
+    /// Returns the key removed.
+    func revokeFeedKey(prefix: String) async throws -> StoredFeedKey
     /// Adds a board with its first members, who must exist.
     func addBoard(_ board: String, members: [String]) async throws
     /// Makes `user` a member of `board`.

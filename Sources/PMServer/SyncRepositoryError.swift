@@ -1,7 +1,8 @@
-/// A refused change to users, tokens or boards.
+/// A refused change to users, tokens, feed keys or boards.
 public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
-        case userExists, userUnknown, boardExists, boardUnknown, tokenUnknown, tokenAmbiguous
+        case userExists, userUnknown, boardExists, boardUnknown, tokenUnknown, tokenAmbiguous, notAMember
+        case feedKeyUnknown, feedKeyAmbiguous
     }
 
     private let code: Code
@@ -29,5 +30,19 @@ public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConver
     /// Several tokens start with that prefix.
     public static func tokenAmbiguous(_ prefix: String) -> Self {
         Self(.tokenAmbiguous, "several tokens start with \"\(prefix)\"; give more of it")
+    }
+    /// The user is not a member of the board (a feed key is only made for a member).
+    public static func notAMember(board: String, user: String) -> Self {
+        Self(
+            .notAMember,
+            "\"\(user)\" is not a member of board \"\(board)\"; a feed key is only for a member of the board")
+    }
+    /// No feed key starts with that prefix.
+    public static func feedKeyUnknown(_ prefix: String) -> Self {
+        Self(.feedKeyUnknown, "no feed key starts with \"\(prefix)\"")
+    }
+    /// Several feed keys start with that prefix.
+    public static func feedKeyAmbiguous(_ prefix: String) -> Self {
+        Self(.feedKeyAmbiguous, "several feed keys start with \"\(prefix)\"; give more of it")
     }
 }

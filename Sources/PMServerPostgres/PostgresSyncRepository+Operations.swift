@@ -13,29 +13,21 @@ extension PostgresSyncRepository {
             // they reach; the head read under the lock is the one to number from.
             let locked = try await connection.query(
                 "SELECT head FROM boards WHERE name = \(board) FOR UPDATE", logger: logger)
-            guard var head = try await locked.decode(Int64.self).first(where: { _ in true }) else {
+            guard let head = try await locked.decode(Int64.self).first(where: { _ in true }) else {
                 throw SyncRepositoryError.boardUnknown(board)
             }
-            var seqs: [UUID: Int64] = [:]
+            var stored: [UUID: Int64] = [:]
             let ids = operations.map(\.id)
-            let stored = try await connection.query(
+            let found = try await connection.query(
                 "SELECT id, seq FROM operations WHERE board = \(board) AND id = ANY(\(ids))", logger: logger)
-            for try await (id, seq) in stored.decode((UUID, Int64).self) { seqs[id] = seq }
+            for try await (id, seq) in found.decode((UUID, Int64).self) { stored[id] = seq }
+            let plan = PushPlan(operations: operations, head: head, stored: stored)
+            guard !plan.inserts.isEmpty else { return plan.results }
 
-            var new: (seqs: [Int64], ids: [UUID], bodies: [String]) = ([], [], [])
-            var states: [UUID: ProjectState] = [:]
-            var touched: [ProjectOperation] = []
-            for (operation, body) in zip(operations, bodies) where seqs[operation.id] == nil {
-                head += 1
-                seqs[operation.id] = head
-                new.seqs.append(head)
-                new.ids.append(operation.id)
-                new.bodies.append(body)
-                touched.append(operation)
-            }
-            let results = operations.map { PushResponse.Result(id: $0.id, seq: seqs[$0.id] ?? 0) }
-            guard !touched.isEmpty else { return results }
-
+            let new = (
+                seqs: plan.inserts.map(\.seq), ids: plan.inserts.map { operations[$0.index].id },
+                bodies: plan.inserts.map { bodies[$0.index] }
+            )
             try await connection.query(
                 """
                 INSERT INTO operations (board, seq, id, body)
@@ -43,29 +35,27 @@ extension PostgresSyncRepository {
                     AS new (seq, id, body)
                 """, logger: logger)
 
-            let projectIDs = Array(Set(touched.map(\.projectID)))
+            var current: [UUID: ProjectState] = [:]
+            let projectIDs = Array(plan.touchedProjects)
             let merged = try await connection.query(
                 "SELECT id, state FROM projects WHERE board = \(board) AND id = ANY(\(projectIDs))", logger: logger)
             for try await (id, state) in merged.decode((UUID, String).self) {
-                states[id] = try MergedProject.state(id: id, json: state)
+                current[id] = try MergedProject.state(id: id, json: state)
             }
-            for operation in touched {
-                states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
-            }
-            let saved = states.map { ($0.key, MergedProject.json($0.value)) }
+            let saved = plan.mergedStates(current: current).map { ($0.key, MergedProject.json($0.value)) }
             try await connection.query(
                 """
                 INSERT INTO projects (board, id, state)
                 SELECT \(board), id, state FROM UNNEST(\(saved.map(\.0))::uuid[], \(saved.map(\.1))::text[]) AS saved (id, state)
                 ON CONFLICT (board, id) DO UPDATE SET state = excluded.state
                 """, logger: logger)
-            try await connection.query("UPDATE boards SET head = \(head) WHERE name = \(board)", logger: logger)
+            try await connection.query("UPDATE boards SET head = \(plan.head) WHERE name = \(board)", logger: logger)
             // Delivered when the transaction commits, to every process that listens.
             let payload = String(
-                decoding: try notification.encode(BoardHeadNotification(board: board, head: head)), as: UTF8.self)
+                decoding: try notification.encode(BoardHeadNotification(board: board, head: plan.head)), as: UTF8.self)
             try await connection.query(
                 "SELECT pg_notify(\(Self.notificationChannel), \(payload))", logger: logger)
-            return results
+            return plan.results
         }
     }
 

@@ -56,7 +56,22 @@ extension PostgresSyncRepository {
                     PRIMARY KEY (board, id)
                 )
                 """,
-            ])
+            ]),
+        // A calendar feed key opens one board's feed for one user, who must stay a member of
+        // it: the key goes when either goes.
+        Migration(
+            name: "v2: feed keys",
+            statements: [
+                """
+                CREATE TABLE feed_keys (
+                    prefix TEXT NOT NULL,
+                    hash BYTEA NOT NULL UNIQUE CHECK (length(hash) = 32),
+                    user_name TEXT NOT NULL REFERENCES users(name) ON DELETE CASCADE,
+                    board TEXT NOT NULL REFERENCES boards(name) ON DELETE CASCADE
+                )
+                """,
+                "CREATE INDEX feed_keys_prefix ON feed_keys(prefix)",
+            ]),
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

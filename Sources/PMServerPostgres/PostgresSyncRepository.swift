@@ -12,7 +12,8 @@ public struct PostgresSyncRepository: SyncRepository {
     /// in JSON as payload.
     public static let notificationChannel = "pm_board_ops"
 
-    let client: PostgresClient
+    /// The connection pool: a service, whose `run()` must be running while the repository is used.
+    public let client: PostgresClient
     let logger: Logger
 
     /// A repository over `client`, whose `run()` the caller keeps running; call ``migrate()``
@@ -22,17 +23,25 @@ public struct PostgresSyncRepository: SyncRepository {
         self.logger = logger
     }
 
+    /// A repository on the database at `url` (`postgres://USER:PASS@HOST:PORT/DB`) with a pool
+    /// of its own: run ``client`` (as one of the application's services) and ``migrate()``
+    /// (before the server starts) before using it.
+    public init(url: String, logger: Logger) throws {
+        self.init(
+            client: PostgresClient(configuration: try .init(url: url), backgroundLogger: Self.backgroundLogger(logger)),
+            logger: logger)
+    }
+
     /// Runs `body` with a repository on the database at `url`
     /// (`postgres://USER:PASS@HOST:PORT/DB`), its client running and its schema migrated for
     /// the body's duration.
     public static func withRepository<Result: Sendable>(
         url: String, logger: Logger, _ body: (PostgresSyncRepository) async throws -> Result
     ) async throws -> Result {
-        let client = PostgresClient(configuration: try .init(url: url), backgroundLogger: backgroundLogger(logger))
+        let repository = try PostgresSyncRepository(url: url, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await client.run() }
+            group.addTask { await repository.client.run() }
             defer { group.cancelAll() }
-            let repository = PostgresSyncRepository(client: client, logger: logger)
             try await repository.migrate()
             return try await body(repository)
         }

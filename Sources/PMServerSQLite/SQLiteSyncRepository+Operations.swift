@@ -13,12 +13,12 @@ extension SQLiteSyncRepository {
         let idList = Self.jsonArray(ids)
         return try await writer.write { db in
             guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
-            var head =
+            let head =
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
             // The ids already stored, in one query. `CROSS JOIN` keeps the list as the outer
             // loop, so each id is one look-up in the (board, id) index: with `id IN (…)` SQLite
             // chose to scan the board's whole log.
-            var seqs: [String: Int64] = [:]
+            var stored: [UUID: Int64] = [:]
             let known = try Row.fetchCursor(
                 db,
                 sql: """
@@ -26,55 +26,44 @@ extension SQLiteSyncRepository {
                     WHERE operation.board = ? AND operation.id = list.value
                     """,
                 arguments: [idList, board])
-            while let row = try known.next() { seqs[row[0]] = row[1] }
+            while let row = try known.next() {
+                guard let id = UUID(uuidString: row[0]) else { continue }
+                stored[id] = row[1]
+            }
+            let plan = PushPlan(operations: operations, head: head, stored: stored)
 
-            var results: [PushResponse.Result] = []
-            results.reserveCapacity(operations.count)
-            var touched: [ProjectOperation] = []
-            touched.reserveCapacity(operations.count)
             let insert = try db.cachedStatement(
                 sql: "INSERT INTO operation (board, seq, id, body) VALUES (?, ?, ?, ?)")
-            for (index, operation) in operations.enumerated() {
-                if let seq = seqs[ids[index]] {
-                    results.append(.init(id: operation.id, seq: seq))
-                    continue
-                }
-                head += 1
-                seqs[ids[index]] = head
-                insert.setUncheckedArguments([board, head, ids[index], bodies[index]])
+            for new in plan.inserts {
+                insert.setUncheckedArguments([board, new.seq, ids[new.index], bodies[new.index]])
                 try insert.execute()
-                results.append(.init(id: operation.id, seq: head))
-                touched.append(operation)
             }
-            guard !touched.isEmpty else { return results }
+            guard !plan.inserts.isEmpty else { return plan.results }
 
             // The touched cards' merged states, in one query, merged and written back.
-            var states: [UUID: ProjectState] = [:]
-            let projectIDs = Self.jsonArray(Set(touched.map(\.projectID)).map(\.lowercased))
-            let stored = try Row.fetchCursor(
+            var current: [UUID: ProjectState] = [:]
+            let projectIDs = Self.jsonArray(plan.touchedProjects.map(\.lowercased))
+            let rows = try Row.fetchCursor(
                 db,
                 sql: """
                     SELECT project.id, project.state FROM json_each(?) AS list CROSS JOIN project
                     WHERE project.board = ? AND project.id = list.value
                     """,
                 arguments: [projectIDs, board])
-            while let row = try stored.next() {
+            while let row = try rows.next() {
                 guard let id = UUID(uuidString: row[0]) else { continue }
-                states[id] = try MergedProject.state(id: id, json: row[1])
-            }
-            for operation in touched {
-                states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
+                current[id] = try MergedProject.state(id: id, json: row[1])
             }
             let save = try db.cachedStatement(
                 sql: """
                     INSERT INTO project (board, id, state) VALUES (?, ?, ?)
                     ON CONFLICT (board, id) DO UPDATE SET state = excluded.state
                     """)
-            for (id, state) in states {
+            for (id, state) in plan.mergedStates(current: current) {
                 save.setUncheckedArguments([board, id.lowercased, MergedProject.json(state)])
                 try save.execute()
             }
-            return results
+            return plan.results
         }
     }
 

@@ -42,6 +42,20 @@ extension SQLiteSyncRepository {
                     ) WITHOUT ROWID;
                     """)
         }
+        // A calendar feed key opens one board's feed for one user, who must stay a member of
+        // it: the key goes when either goes.
+        migrator.registerMigration("v2: feed keys") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE feed_key (
+                        prefix TEXT NOT NULL,
+                        hash BLOB NOT NULL UNIQUE CHECK (length(hash) = 32),
+                        user TEXT NOT NULL REFERENCES user(name) ON DELETE CASCADE,
+                        board TEXT NOT NULL REFERENCES board(name) ON DELETE CASCADE
+                    );
+                    CREATE INDEX feed_key_prefix ON feed_key(prefix);
+                    """)
+        }
         return migrator
     }
 }

@@ -1,3 +1,5 @@
+import PMSyncProtocol
+
 /// The sync engine's decisions, with no clock, network or database in sight: each event moves
 /// it to a phase and names the effects to carry out. The engine performs them and reports
 /// back with new events, so every path (a failure while live, a change mid-round, a revoked
@@ -128,9 +130,7 @@ public struct SyncMachine: Hashable, Sendable {
     }
 }
 
-/// Exponential backoff with jitter: the n-th retry in a row waits between half and all of
-/// `base · 2^(n-1)`, capped at `cap`, so a server coming back is not met by every client at
-/// the same instant.
+/// The sync engine's retry pauses: ``ExponentialBackoff`` from half a second up to a minute.
 public enum Backoff {
     /// The first retry's full delay.
     public static let base = Duration.milliseconds(500)
@@ -139,8 +139,6 @@ public enum Backoff {
 
     /// The wait before retry `attempt` (from 1), for `random` in `0..<1`.
     public static func delay(attempt: Int, random: Double) -> Duration {
-        let exponent = min(max(attempt - 1, 0), 20)
-        let full = min(base * (1 << exponent), cap)
-        return full * (0.5 + 0.5 * min(max(random, 0), 1))
+        ExponentialBackoff(base: base, cap: cap).delay(attempt: attempt, random: random)
     }
 }

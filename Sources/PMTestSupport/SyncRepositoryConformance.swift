@@ -33,6 +33,8 @@ public enum SyncRepositoryConformance {
         Check(name: "usersAndBoardsAreUnique", run: usersAndBoardsAreUnique),
         Check(name: "tokensAreFoundByPrefixAndRevoked", run: tokensAreFoundByPrefixAndRevoked),
         Check(name: "unknownBoardIsRefused", run: unknownBoardIsRefused),
+        Check(name: "feedKeysAreFoundByPrefixAndRevoked", run: feedKeysAreFoundByPrefixAndRevoked),
+        Check(name: "feedKeyIsOnlyForAMemberOfAKnownBoard", run: feedKeyIsOnlyForAMemberOfAKnownBoard),
     ]
 
     /// A repository holding user `ada` with board `team`.

@@ -1,35 +1,45 @@
 import ArgumentParser
 import PMServer
+import PMSyncProtocol
 
 /// `pm-server board add BOARD --member NAME… | board grant BOARD NAME`.
 struct BoardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "board", abstract: "Manage boards.", subcommands: [Add.self, Grant.self])
 
-    struct Add: AsyncParsableCommand {
+    struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a board with its members.")
 
-        @Argument(help: "The board's name.") var board: String
-        @Option(name: .customLong("member"), help: "A member (repeat for several).") var members: [String] = []
+        @Argument(help: "The board's name.", transform: { BoardName($0) }) var board: BoardName
+        @Option(name: .customLong("member"), help: "A member (repeat for several).", transform: { UserName($0) })
+        var members: [UserName] = []
         @OptionGroup var database: DatabaseOptions
 
-        func validate() throws { try validateName(board, what: "board") }
+        func validate() throws {
+            do {
+                _ = try BoardName(validating: board.text)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
 
-        func run() async throws {
-            try await database.withRepository { try await $0.addBoard(board, members: members) }
+        func run(_ startUp: StartUp) async throws {
+            try await database.store(startUp).withRepository {
+                try await $0.addBoard(board.text, members: members.map(\.text))
+            }
             print("added board \(board)")
         }
     }
 
-    struct Grant: AsyncParsableCommand {
+    struct Grant: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Make a user a member of a board.")
 
-        @Argument(help: "The board's name.") var board: String
-        @Argument(help: "The user's name.") var name: String
+        @Argument(help: "The board's name.", transform: { BoardName($0) }) var board: BoardName
+        @Argument(help: "The user's name.", transform: { UserName($0) }) var name: UserName
         @OptionGroup var database: DatabaseOptions
 
-        func run() async throws {
-            try await database.withRepository { try await $0.grant(board: board, user: name) }
+        func run(_ startUp: StartUp) async throws {
+            try await database.store(startUp).withRepository { try await $0.grant(board: board.text, user: name.text) }
             print("\(name) is a member of \(board)")
         }
     }

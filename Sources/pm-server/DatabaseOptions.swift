@@ -4,6 +4,7 @@ import Logging
 import PMServer
 import PMServerPostgres
 import PMServerSQLite
+import PMStore
 
 /// Where the server keeps its data: a SQLite file, or a PostgreSQL database given by URL.
 struct DatabaseOptions: ParsableArguments {
@@ -14,37 +15,47 @@ struct DatabaseOptions: ParsableArguments {
             """)
     var database: String?
 
-    /// Whether `--database` names a PostgreSQL database.
-    var isPostgres: Bool { database.map(PostgresSyncRepository.isURL) ?? false }
-
-    /// The path given, else the one in the XDG data directory (`~/.local/share` when unset).
-    var path: String {
-        if let database { return database }
-        let environment = ProcessInfo.processInfo.environment
-        let dataHome =
-            environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return dataHome + "/projectmanager/pm-server.sqlite"
+    func validate() throws {
+        if let database, PostgresSyncRepository.isURL(database) { try PostgresSyncRepository.validate(url: database) }
     }
+
+    /// The store `--database` names, else the SQLite file in the data folder `pm` uses too.
+    func store(_ startUp: StartUp) -> ServerStore {
+        guard let database, !database.isEmpty else {
+            let folder = DatabaseLocation.dataDirectory(environment: startUp.environment)
+            return .sqlite(path: folder + "/pm-server.sqlite")
+        }
+        return PostgresSyncRepository.isURL(database) ? .postgres(url: database) : .sqlite(path: database)
+    }
+}
+
+/// The store a server command works on.
+enum ServerStore: Hashable, Sendable {
+    /// A SQLite file, made with its folder on first use.
+    case sqlite(path: String)
+    /// A PostgreSQL database, migrated on first use.
+    case postgres(url: String)
 
     /// Where the data is, as logged: a PostgreSQL URL without its password.
     var location: String {
-        guard isPostgres, var components = URLComponents(string: path) else { return path }
-        if components.password != nil { components.password = "***" }
-        return components.string ?? path
+        switch self {
+        case .sqlite(let path): return path
+        case .postgres(let url):
+            guard var components = URLComponents(string: url) else { return url }
+            if components.password != nil { components.password = "***" }
+            return components.string ?? url
+        }
     }
 
-    func validate() throws {
-        if isPostgres { try PostgresSyncRepository.validate(url: path) }
-    }
-
-    /// Runs `body` with the repository, open for the body's duration.
+    /// Runs `body` with the repository, open (and migrated) for the body's duration.
     func withRepository<Result: Sendable>(
         logger: Logger = Logger(label: "pm-server"), _ body: (any SyncRepository) async throws -> Result
     ) async throws -> Result {
-        if isPostgres {
-            return try await PostgresSyncRepository.withRepository(url: path, logger: logger) { try await body($0) }
+        switch self {
+        case .sqlite(let path):
+            return try await body(SQLiteSyncRepository.open(path: path))
+        case .postgres(let url):
+            return try await PostgresSyncRepository.withRepository(url: url, logger: logger) { try await body($0) }
         }
-        return try await body(SQLiteSyncRepository.open(path: path))
     }
 }

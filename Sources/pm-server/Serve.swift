@@ -2,9 +2,12 @@ import ArgumentParser
 import Hummingbird
 import Logging
 import PMServer
+import PMServerPostgres
+import PMServerSQLite
+import ServiceLifecycle
 
 /// `pm-server serve`: answers clients until SIGTERM or SIGINT, finishing requests in flight.
-struct Serve: AsyncParsableCommand {
+struct Serve: StartedCommand {
     static let configuration = CommandConfiguration(abstract: "Run the sync server.")
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -19,28 +22,51 @@ struct Serve: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    func run(_ startUp: StartUp) async throws {
         var logger = Logger(label: "pm-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        logger.info("database", metadata: ["path": "\(database.location)"])
-        try await database.withRepository(logger: logger) { repository in
-            try await serve(repository, logger: logger)
+        let store = database.store(startUp)
+        logger.info("database", metadata: ["path": "\(store.location)"])
+        switch store {
+        case .sqlite(let path):
+            try await serve(SQLiteSyncRepository.open(path: path), startUp: startUp, logger: logger)
+        case .postgres(let url):
+            // The pool runs as one of the application's services and the schema is migrated
+            // once it is up, before the server accepts its first request.
+            let repository = try PostgresSyncRepository(url: url, logger: logger)
+            try await serve(
+                repository, services: [repository.client], beforeServerStarts: repository.migrate, startUp: startUp,
+                logger: logger)
         }
     }
 
-    /// Answers clients from `repository` until SIGTERM or SIGINT.
-    func serve(_ repository: some SyncRepository, logger: Logger) async throws {
+    /// Answers clients from `repository` until SIGTERM or SIGINT, with `services` running beside
+    /// the server.
+    func serve(
+        _ repository: some SyncRepository, services: [any Service] = [],
+        beforeServerStarts: (@Sendable () async throws -> Void)? = nil, startUp: StartUp, logger: Logger
+    ) async throws {
         let live = LiveHeads()
+        // Other processes' pushes reach this one's live connections through the store (LISTEN
+        // on PostgreSQL); the follower stops with the server.
+        let follower = LiveHeadsFollower(
+            live: live, repository: repository, clock: startUp.clock, random: startUp.random, logger: logger)
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
-            logger: logger, live: live, openAPIDocument: OpenAPIDocument.yaml)
-        // Other processes' pushes reach this one's live connections through the store (LISTEN
-        // on PostgreSQL); the follower stops with the server.
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await live.follow(repository, logger: logger) }
-            try await application.runService()
-            group.cancelAll()
+            logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
+            services: services + [follower], beforeServerStarts: beforeServerStarts)
+        try await application.runService()
+    }
+
+    /// The document served at `/openapi.yaml`; a binary copied away from its resources serves
+    /// everything else without it rather than refusing to start.
+    static func openAPIDocument(logger: Logger) -> String? {
+        do {
+            return try OpenAPIDocument.text()
+        } catch {
+            logger.warning("openapi.yaml is not among the resources; not serving it", metadata: ["error": "\(error)"])
+            return nil
         }
     }
 }

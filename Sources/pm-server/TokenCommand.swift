@@ -1,25 +1,26 @@
 import ArgumentParser
 import PMServer
+import PMSyncProtocol
 
 /// `pm-server token add NAME | token revoke TOKEN-PREFIX`.
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Manage tokens.", subcommands: [Add.self, Revoke.self])
 
-    struct Add: AsyncParsableCommand {
+    struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a token for a user and print it (shown once).")
 
-        @Argument(help: "The user's name.") var name: String
+        @Argument(help: "The user's name.", transform: { UserName($0) }) var name: UserName
         @OptionGroup var database: DatabaseOptions
 
-        func run() async throws {
+        func run(_ startUp: StartUp) async throws {
             let token = AccessToken.random()
-            try await database.withRepository { try await $0.addToken(token.stored(for: name)) }
+            try await database.store(startUp).withRepository { try await $0.addToken(token.stored(for: name.text)) }
             print(token)
         }
     }
 
-    struct Revoke: AsyncParsableCommand {
+    struct Revoke: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Revoke the token that starts with a prefix.")
 
         @Argument(help: "The token's first characters (at least 6, e.g. pm_1a2b).") var prefix: String
@@ -29,9 +30,9 @@ struct TokenCommand: AsyncParsableCommand {
             guard prefix.count >= 6 else { throw ValidationError("give at least 6 characters of the token") }
         }
 
-        func run() async throws {
+        func run(_ startUp: StartUp) async throws {
             let prefix = String(prefix.prefix(AccessToken.prefixLength))
-            let user = try await database.withRepository { try await $0.revokeToken(prefix: prefix) }
+            let user = try await database.store(startUp).withRepository { try await $0.revokeToken(prefix: prefix) }
             print("revoked a token of \(user)")
         }
     }

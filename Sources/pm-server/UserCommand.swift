@@ -7,29 +7,28 @@ struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "user", abstract: "Manage users.", subcommands: [Add.self])
 
-    struct Add: AsyncParsableCommand {
+    struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a user and print their token (shown once).")
 
-        @Argument(help: "The user's name.") var name: String
+        @Argument(help: "The user's name.", transform: { UserName($0) }) var name: UserName
         @OptionGroup var database: DatabaseOptions
 
-        func validate() throws { try validateName(name, what: "user") }
+        func validate() throws {
+            do {
+                _ = try UserName(validating: name.text)
+            } catch {
+                throw ValidationError(error.description)
+            }
+        }
 
-        func run() async throws {
+        func run(_ startUp: StartUp) async throws {
             let token = AccessToken.random()
-            try await database.withRepository { repository in
-                try await repository.addUser(name: name)
-                try await repository.addToken(token.stored(for: name))
+            try await database.store(startUp).withRepository { repository in
+                try await repository.addUser(name: name.text)
+                try await repository.addToken(token.stored(for: name.text))
             }
             print(token)
         }
-    }
-}
-
-/// Names of users and boards (``ServerName``).
-func validateName(_ name: String, what: String) throws {
-    guard ServerName.isValid(name) else {
-        throw ValidationError("a \(what) name must be \(ServerName.rule), got \"\(name)\"")
     }
 }
 

@@ -67,7 +67,7 @@ struct PostgresSyncRepositoryTests {
                 }
                 return names
             }
-            #expect(names.count == 1)
+            #expect(names.sorted() == ["v1: users, tokens, boards, members, operations, projects", "v2: feed keys"])
         }
     }
 

@@ -79,6 +79,26 @@ struct ServerCommand {
         #expect(try await repository.tokens(prefix: token.prefix).isEmpty)
     }
 
+    @Test func givenNoDatabaseOptionWhenAUserIsAddedThenTheFileIsInTheDataFolderPmUses() async throws {
+        // Given an XDG data folder of its own and no --database
+        let command = ServerCommand()
+        defer { try? FileManager.default.removeItem(at: command.folder) }
+        let process = Process()
+        process.executableURL = ServerCommand.binary
+        process.arguments = ["user", "add", "ada"]
+        process.environment = ["XDG_DATA_HOME": command.folder.path, "HOME": "/nonexistent"]
+        process.standardOutput = Pipe()
+        // When a user is added
+        try process.run()
+        process.waitUntilExit()
+        // Then the server's file is in the same projectmanager folder as pm's projects.sqlite
+        #expect(process.terminationStatus == 0)
+        let path = command.folder.appendingPathComponent("projectmanager/pm-server.sqlite").path
+        #expect(FileManager.default.fileExists(atPath: path))
+        let repository = try SQLiteSyncRepository.open(path: path)
+        await #expect(throws: SyncRepositoryError.userExists("ada")) { try await repository.addUser(name: "ada") }
+    }
+
     @Test func refusedCommandsExitNonZeroWithAMessage() throws {
         let command = ServerCommand()
         defer { try? FileManager.default.removeItem(at: command.folder) }

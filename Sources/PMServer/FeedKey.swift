@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+
+/// The key in a calendar feed's URL: `pmf_` and 40 hex digits. It lets whoever holds the URL
+/// read one board's deadlines and nothing else, since calendar apps subscribe by URL and cannot
+/// send a bearer token. The server keeps only its prefix and its hash, as for ``AccessToken``.
+public struct FeedKey: Hashable, Sendable, CustomStringConvertible {
+    /// How many leading characters are kept in clear (`pmf_` and 8 hex digits).
+    public static let prefixLength = 12
+
+    /// The key, to be shown once.
+    public let description: String
+
+    /// A key made of 20 random bytes from `randomBytes` (injected, so tests are repeatable).
+    public init(randomBytes: [UInt8]) {
+        description = "pmf_" + randomBytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// A key as given in a feed's URL.
+    public init(_ text: String) {
+        description = text
+    }
+
+    /// The clear prefix it is found by.
+    public var prefix: String { String(description.prefix(Self.prefixLength)) }
+
+    /// SHA-256 of the key.
+    public var hash: [UInt8] { Array(SHA256.hash(data: Data(description.utf8))) }
+
+    /// The key as stored for `user`'s feed of `board`.
+    public func stored(for user: String, board: String) -> StoredFeedKey {
+        StoredFeedKey(user: user, board: board, prefix: prefix, hash: hash)
+    }
+
+    /// Whether `stored` is this key, comparing the hashes in constant time.
+    public func matches(_ stored: StoredFeedKey) -> Bool {
+        AccessToken(description).matches(StoredToken(user: stored.user, prefix: stored.prefix, hash: stored.hash))
+    }
+
+    /// The path of `board`'s feed read with this key: `/feeds/BOARD.ics?key=KEY`, the board's
+    /// name percent-encoded as one path segment.
+    public func path(board: String) -> String {
+        var segment = CharacterSet.urlPathAllowed
+        segment.remove(charactersIn: "/?#%")
+        let name = board.addingPercentEncoding(withAllowedCharacters: segment) ?? board
+        return "/feeds/\(name).ics?key=\(description)"
+    }
+}

@@ -1,0 +1,40 @@
+public import Hummingbird
+import HummingbirdAuth
+
+extension RouterMethods where Context == BoardRequestContext {
+    /// The group of one board's routes, `/v1/boards/:board/…`, behind sign-in and the access
+    /// check: each of `authenticators` may recognise the request's user (the first to do so
+    /// wins), then ``BoardAccessMiddleware`` admits members only. The HTTP routes and the live
+    /// WebSocket are both mounted on such a group, so they answer strangers the same way.
+    /// Further ways to sign in (a browser session, HTTP Basic for calendar apps) are further
+    /// authenticators beside the bearer token.
+    public func boardGroup<Repository: SyncRepository>(
+        repository: Repository, authenticators: [any MiddlewareProtocol<Request, Response, Context>]? = nil
+    ) -> RouterGroup<Context> {
+        let group = self.group("/v1/boards/:board")
+        for authenticator in authenticators ?? [BearerTokenAuthenticator(repository: repository, context: Context.self)]
+        {
+            group.add(middleware: SignedInOnce(authenticator))
+        }
+        return group.add(middleware: BoardAccessMiddleware(repository: repository))
+    }
+}
+
+/// Runs an authenticator only while nobody is signed in yet, so the first way of signing in
+/// that recognises the request decides, and later ones cost nothing.
+struct SignedInOnce: RouterMiddleware {
+    typealias Context = BoardRequestContext
+
+    let authenticator: any MiddlewareProtocol<Request, Response, Context>
+
+    init(_ authenticator: any MiddlewareProtocol<Request, Response, Context>) {
+        self.authenticator = authenticator
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard context.identity == nil else { return try await next(request, context) }
+        return try await authenticator.handle(request, context: context, next: next)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GRDB
+public import PMServer
+
+extension SQLiteSyncRepository {
+    public func addFeedKey(_ key: StoredFeedKey) async throws {
+        try await writer.write { db in
+            guard try Self.userExists(db, key.user) else { throw SyncRepositoryError.userUnknown(key.user) }
+            guard try Self.boardExists(db, key.board) else { throw SyncRepositoryError.boardUnknown(key.board) }
+            guard try Self.isMember(db, board: key.board, user: key.user) else {
+                throw SyncRepositoryError.notAMember(board: key.board, user: key.user)
+            }
+            try db.execute(
+                sql: "INSERT INTO feed_key (prefix, hash, user, board) VALUES (?, ?, ?, ?)",
+                arguments: [key.prefix, Data(key.hash), key.user, key.board])
+        }
+    }
+
+    public func feedKeys(prefix: String) async throws -> [StoredFeedKey] {
+        try await writer.read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT prefix, hash, user, board FROM feed_key WHERE prefix = ?", arguments: [prefix]
+            )
+            .map { row in
+                StoredFeedKey(
+                    user: row["user"], board: row["board"], prefix: row["prefix"], hash: Array(row["hash"] as Data))
+            }
+        }
+    }
+
+    public func revokeFeedKey(prefix: String) async throws -> StoredFeedKey {
+        try await writer.write { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT rowid, prefix, hash, user, board FROM feed_key WHERE substr(prefix, 1, ?) = ? LIMIT 2",
+                arguments: [prefix.count, prefix])
+            guard let row = rows.first else { throw SyncRepositoryError.feedKeyUnknown(prefix) }
+            guard rows.count == 1 else { throw SyncRepositoryError.feedKeyAmbiguous(prefix) }
+            try db.execute(sql: "DELETE FROM feed_key WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+            return StoredFeedKey(
+                user: row["user"], board: row["board"], prefix: row["prefix"], hash: Array(row["hash"] as Data))
+        }
+    }
+
+    static func isMember(_ db: Database, board: String, user: String) throws -> Bool {
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM member WHERE board = ? AND user = ?)", arguments: [board, user])
+            ?? false
+    }
+}

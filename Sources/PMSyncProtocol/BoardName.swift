@@ -1,0 +1,25 @@
+/// A board's name on a server. A new board's name follows ``ServerName/rule``
+/// (``init(validating:)``); a name met in a request path or read from the store is taken as it
+/// is (``init(_:)``) and is simply not found if no such board exists.
+public struct BoardName: Hashable, Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The name's text.
+    public let text: String
+
+    /// The name `text`, unchecked: for names that already exist or are looked up.
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    /// A new board's name, refused unless it follows ``ServerName/rule``.
+    public init(validating text: String) throws(ServerNameError) {
+        guard ServerName.isValid(text) else { throw ServerNameError(kind: "board", name: text) }
+        self.text = text
+    }
+
+    /// A name written in code, such as a test's `"team"`.
+    public init(stringLiteral text: String) {
+        self.text = text
+    }
+
+    public var description: String { text }
+}
