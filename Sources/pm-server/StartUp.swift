@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import PMServer
 
 /// What `pm-server` takes from the world, read once at start-up and passed down: the process
-/// environment, the clock and the random source. Nothing below the entry point reaches for
+/// environment, the clock and the random sources. Nothing below the entry point reaches for
 /// them itself.
 struct StartUp: Sendable {
     /// The process environment (`XDG_DATA_HOME`, `HOME`).
@@ -11,12 +12,23 @@ struct StartUp: Sendable {
     var clock: any Clock<Duration>
     /// A number in `0..<1`, for jitter.
     var random: @Sendable () -> Double
+    /// `count` bytes from a cryptographically secure source, for tokens.
+    var secureBytes: @Sendable (_ count: Int) -> [UInt8]
 
     /// The live world: the process's environment, the continuous clock, the system's randomness.
     static func live() -> StartUp {
         StartUp(
             environment: ProcessInfo.processInfo.environment, clock: ContinuousClock(),
-            random: { Double.random(in: 0..<1) })
+            random: { Double.random(in: 0..<1) },
+            secureBytes: { count in
+                var generator = SystemRandomNumberGenerator()
+                return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+            })
+    }
+
+    /// A new token from ``secureBytes``, to be shown once.
+    func newToken() -> AccessToken {
+        AccessToken(randomBytes: secureBytes(20))
     }
 }
 

@@ -14,7 +14,7 @@ struct TokenCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let token = AccessToken.random()
+            let token = startUp.newToken()
             try await database.store(startUp).withRepository { try await $0.addToken(token.stored(for: name.text)) }
             print(token)
         }

@@ -22,20 +22,12 @@ struct UserCommand: AsyncParsableCommand {
         }
 
         func run(_ startUp: StartUp) async throws {
-            let token = AccessToken.random()
+            let token = startUp.newToken()
             try await database.store(startUp).withRepository { repository in
                 try await repository.addUser(name: name.text)
                 try await repository.addToken(token.stored(for: name.text))
             }
             print(token)
         }
-    }
-}
-
-extension AccessToken {
-    /// A token from the system's random source: start-up code, the one place it is drawn.
-    static func random() -> AccessToken {
-        var generator = SystemRandomNumberGenerator()
-        return AccessToken(randomBytes: (0..<20).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 }

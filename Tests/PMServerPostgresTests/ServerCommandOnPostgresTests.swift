@@ -2,6 +2,7 @@ import Foundation
 import PMServer
 import PMServerPostgres
 import PMTestSupport
+import PostgresNIO
 import Testing
 
 @Suite(.enabled(if: PostgresTestDatabase.isAvailable, PostgresTestDatabase.skipMessage))
@@ -21,6 +22,26 @@ struct ServerCommandOnPostgresTests {
                 #expect(tokens.contains(where: token.matches))
                 #expect(isMember)
             }
+        }
+    }
+
+    @Test func givenANeverMigratedDatabaseWhenServingThenTheSchemaIsThereBeforeTheFirstAnswer() async throws {
+        try await PostgresTestDatabase.withFreshDatabase { url in
+            // Given a database no command has touched
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-serve-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            // When pm-server serves it and answers /health
+            let server = try ServerProcess(database: url, log: folder.appendingPathComponent("serve.log").path)
+            try await server.start()
+            defer { server.stop() }
+            // Then the migrations ran before it started answering
+            let applied = try await PostgresTestDatabase.withClient(url) { client in
+                let rows = try await client.query(
+                    "SELECT count(*) FROM pm_migrations", logger: PostgresTestDatabase.logger)
+                return try await rows.decode(Int64.self).first(where: { _ in true })
+            }
+            #expect(applied == Int64(1))
         }
     }
 
