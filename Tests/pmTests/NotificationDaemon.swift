@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// A private D-Bus session with python-dbusmock's notification daemon on it, which logs every
+/// A private D-Bus session with python-dbusmock's notification daemon on it, which records every
 /// `Notify` call it receives: the real bus and protocol `notify-send` speaks, with a daemon
-/// that can be read back. Needs `dbus-daemon`, Debian's `python3-dbusmock` and `notify-send`
+/// that can be asked what it got. Needs `dbus-daemon`, Debian's `python3-dbusmock` and `notify-send`
 /// (`scripts/test` installs them).
 final class NotificationDaemon: @unchecked Sendable {
     let address: String
@@ -43,20 +43,33 @@ final class NotificationDaemon: @unchecked Sendable {
     }
 
     deinit {
-        mock.terminate()
-        bus.terminate()
-        mock.waitUntilExit()
-        bus.waitUntilExit()
+        // dbusmock's main loop does not end on SIGTERM.
+        for process in [mock, bus] where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
-    /// The summaries (titles) of the notifications received so far, in order.
+    /// The summaries (titles) of the notifications received so far, in order, asked of the
+    /// daemon itself over the bus (its log file is written with a delay).
     func summaries() throws -> [String] {
-        guard let text = try? String(contentsOfFile: log, encoding: .utf8) else { return [] }
-        // A line reads: TIME Notify "APP" ID "ICON" "SUMMARY" "BODY" [ACTIONS] {HINTS} TIMEOUT
-        return text.split(separator: "\n").filter { $0.contains(" Notify ") }.map { line in
-            let quoted = line.split(separator: "\"", omittingEmptySubsequences: false)
-            return quoted.count > 5 ? String(quoted[5]) : String(line)
-        }
+        let script = """
+            import dbus, json, sys
+            bus = dbus.bus.BusConnection(sys.argv[1])
+            daemon = bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications")
+            calls = daemon.GetCalls(dbus_interface="org.freedesktop.DBus.Mock")
+            print(json.dumps([str(call[2][3]) for call in calls if call[1] == "Notify"]))
+            """
+        let query = Process()
+        query.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        query.arguments = ["-c", script, address]
+        let out = Pipe()
+        query.standardOutput = out
+        try query.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        query.waitUntilExit()
+        try #require(query.terminationStatus == 0, "asking the notification daemon for its calls failed")
+        return try JSONDecoder().decode([String].self, from: data)
     }
 
     /// Waits (up to 10 s) for the daemon to own its name on the bus.
