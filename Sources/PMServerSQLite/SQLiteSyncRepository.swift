@@ -14,23 +14,26 @@ public struct SQLiteSyncRepository: SyncRepository {
         try Self.migrator.migrate(writer)
     }
 
-    /// Opens the database at `path`, creating it and its folder on first use.
+    /// Opens the database at `path`, creating it and its folder on first use, readable by their
+    /// owner only (0600 and 0700): the file holds every token's hash.
     public static func open(path: String) throws -> SQLiteSyncRepository {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        // GRDB opens WAL databases with `synchronous = NORMAL`, where a commit waits for no
-        // fsync and the last commits before a power loss may be lost. A push is answered only
-        // once it is on disk: every commit syncs the log.
-        // The writer also keeps a 64 MiB page cache (SQLite's default is 2 MiB): a push looks up
-        // every id in the board's index, and reading those pages back from the file was a sixth
-        // of the server's time under load.
-        try pool.writeWithoutTransaction {
-            try $0.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
+        let file = SQLiteFile(path: path)
+        try file.createOwnerOnly()
+        return try file.whileSettingUp {
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(10)
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            // GRDB opens WAL databases with `synchronous = NORMAL`, where a commit waits for no
+            // fsync and the last commits before a power loss may be lost. A push is answered only
+            // once it is on disk: every commit syncs the log.
+            // The writer also keeps a 64 MiB page cache (SQLite's default is 2 MiB): a push looks
+            // up every id in the board's index, and reading those pages back from the file was a
+            // sixth of the server's time under load.
+            try pool.writeWithoutTransaction {
+                try $0.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
+            }
+            return try SQLiteSyncRepository(writer: pool)
         }
-        return try SQLiteSyncRepository(writer: pool)
     }
 
     /// The writer connection's `PRAGMA synchronous` (2 is `FULL`), for tests.

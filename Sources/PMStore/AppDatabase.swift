@@ -25,8 +25,12 @@ public struct AppDatabase: Sendable {
             throw StoreError.newerDatabase(path)
         }
         // Most openings find the schema current: one read instead of the migrator's write lock.
+        // The caller holds the file's opening lock, so no other process migrates meanwhile.
         if !current {
             try migrator.migrate(writer)
+            // Into the main file before other processes open it: one opening a new file while
+            // its first commits sit only in the WAL can be told it is locked, without waiting.
+            try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         }
     }
 
@@ -46,30 +50,42 @@ public struct AppDatabase: Sendable {
     public static func open(
         path: String, environment: PMDomain.Environment, access: Access = .command
     ) throws(StoreError) -> AppDatabase {
-        try DatabaseFile(path: path).checkBeforeOpening()
+        let file = DatabaseFile(path: path)
         do {
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(10)
-            let writer: any DatabaseWriter
-            switch access {
-            case .command:
-                // WAL set by hand: GRDB's own WAL set-up writes to the file on every opening.
-                configuration.prepareDatabase { db in
-                    if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
-                        try db.execute(sql: "PRAGMA journal_mode = WAL")
-                    }
-                    try db.execute(sql: "PRAGMA synchronous = NORMAL")
-                }
-                writer = try DatabaseQueue(path: path, configuration: configuration)
-            case .concurrentReads:
-                writer = try DatabasePool(path: path, configuration: configuration)
+            // One process at a time checks, sets up and migrates the file: processes starting
+            // together on a new file would otherwise each run the first migration, or read it
+            // half set up. The lock is released before the command itself runs.
+            return try file.whileOpening {
+                try file.checkBeforeOpening()
+                return try connect(path: path, environment: environment, access: access)
             }
-            return try AppDatabase(writer: writer, environment: environment, path: path)
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError(error, path: path)
         }
+    }
+
+    private static func connect(
+        path: String, environment: PMDomain.Environment, access: Access
+    ) throws -> AppDatabase {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        let writer: any DatabaseWriter
+        switch access {
+        case .command:
+            // WAL set by hand: GRDB's own WAL set-up writes to the file on every opening.
+            configuration.prepareDatabase { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    try db.execute(sql: "PRAGMA journal_mode = WAL")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            writer = try DatabaseQueue(path: path, configuration: configuration)
+        case .concurrentReads:
+            writer = try DatabasePool(path: path, configuration: configuration)
+        }
+        return try AppDatabase(writer: writer, environment: environment, path: path)
     }
 
     /// A board in memory, for tests and previews.

@@ -13,7 +13,7 @@ struct DatabaseFile {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            try createFolder()
+            try createOwnerOnly()
             return
         }
         if isDirectory.boolValue {
@@ -50,16 +50,6 @@ struct DatabaseFile {
             }
         } catch {
             throw StoreError(error, path: path)
-        }
-    }
-
-    private func createFolder() throws(StoreError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        guard !folder.isEmpty else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .unusable(path, "its folder cannot be created")
         }
     }
 }

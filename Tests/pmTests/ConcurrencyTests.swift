@@ -23,4 +23,29 @@ import Testing
         #expect(titles == Set(["Existing"] + (1...8).map { "Parallel \($0)" }))
         #expect(try pm.history().count == 9)
     }
+
+    @Test func simultaneousFirstUsesAllLand() throws {
+        let pm = try PMRunner()
+        for round in 1...4 {
+            // Given a database path whose folder does not exist yet
+            let path = pm.path("round-\(round)/data/projects.sqlite")
+
+            // When eight processes add a card each to it at the same time
+            let running = try (1...8).map {
+                try pm.start(["add", "First \($0)"], environment: ["PM_DATABASE": path])
+            }
+            for process in running {
+                process.process.waitUntilExit()
+            }
+
+            // Then every one succeeded (none ran the first migration over another's), and the
+            // board holds all eight cards
+            for process in running {
+                let result = try process.result()
+                #expect(result.status == 0, "round \(round): \(result.stderr)")
+            }
+            let cards = try pm.succeed(["list", "--json", "--database", path]).objects()
+            #expect(Set(cards.compactMap { $0["title"] as? String }) == Set((1...8).map { "First \($0)" }))
+        }
+    }
 }
