@@ -7,13 +7,17 @@ extension RouterMethods where Context == BoardRequestContext {
     /// wins), then ``BoardAccessMiddleware`` admits members only. The HTTP routes and the live
     /// WebSocket are both mounted on such a group, so they answer strangers the same way.
     /// Further ways to sign in (a browser session, HTTP Basic for calendar apps) are further
-    /// authenticators beside the bearer token.
+    /// authenticators beside the bearer token (`additionalAuthenticators`); `authenticators`
+    /// replaces the bearer token itself.
     public func boardGroup<Repository: SyncRepository>(
-        repository: Repository, authenticators: [any MiddlewareProtocol<Request, Response, Context>]? = nil
+        repository: Repository, authenticators: [any MiddlewareProtocol<Request, Response, Context>]? = nil,
+        additionalAuthenticators: [any MiddlewareProtocol<Request, Response, Context>] = []
     ) -> RouterGroup<Context> {
         let group = self.group("/v1/boards/:board")
-        for authenticator in authenticators ?? [BearerTokenAuthenticator(repository: repository, context: Context.self)]
-        {
+        let bearer: [any MiddlewareProtocol<Request, Response, Context>] = [
+            BearerTokenAuthenticator(repository: repository, context: Context.self)
+        ]
+        for authenticator in (authenticators ?? bearer) + additionalAuthenticators {
             group.add(middleware: SignedInOnce(authenticator))
         }
         return group.add(middleware: BoardAccessMiddleware(repository: repository))
