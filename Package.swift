@@ -150,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "pm-server",
             dependencies: [
-                "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore",
+                "PMDomain", "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -22,7 +22,7 @@ struct DatabaseOptions: ParsableArguments {
     /// The store `--database` names, else the SQLite file in the data folder `pm` uses too.
     func store(_ startUp: StartUp) -> ServerStore {
         guard let database, !database.isEmpty else {
-            let folder = DatabaseLocation.dataDirectory(environment: startUp.environment)
+            let folder = DatabaseLocation.dataDirectory(environment: startUp.variables)
             return .sqlite(path: folder + "/pm-server.sqlite")
         }
         return PostgresSyncRepository.isURL(database) ? .postgres(url: database) : .sqlite(path: database)

@@ -9,10 +9,10 @@ struct PMServerCommand: AsyncParsableCommand {
         subcommands: [Serve.self, UserCommand.self, TokenCommand.self, BoardCommand.self, FeedCommand.self])
 
     /// Reads the start-up (the one place the environment, the clock and randomness are taken
-    /// from), parses the command line and runs the subcommand with it.
+    /// from; a bad `PM_NOW` stops here), parses the command line and runs the subcommand with it.
     static func main() async {
-        let startUp = StartUp.live()
         do {
+            let startUp = try StartUp.live()
             var command = try parseAsRoot()
             if let started = command as? any StartedCommand {
                 try await started.run(startUp)

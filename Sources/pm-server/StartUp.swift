@@ -1,25 +1,30 @@
 import ArgumentParser
 import Foundation
+import PMDomain
 import PMServer
+import PMStore
 
-/// What `pm-server` takes from the world, read once at start-up and passed down: the process
-/// environment, the clock and the random sources. Nothing below the entry point reaches for
-/// them itself.
+/// What `pm-server` takes from the world, read once at start-up and passed down: the process's
+/// variables, the same ``PMDomain/Environment`` as `pm` builds (time, ids, clock, chance) and
+/// the secure random source. Nothing below the entry point reaches for them itself.
 struct StartUp: Sendable {
-    /// The process environment (`XDG_DATA_HOME`, `HOME`).
-    var environment: [String: String]
-    /// The clock services wait on.
-    var clock: any Clock<Duration>
-    /// A number in `0..<1`, for jitter.
-    var random: @Sendable () -> Double
+    /// The process's variables (`XDG_DATA_HOME`, `HOME`).
+    var variables: [String: String]
+    /// The time, ids, time zone, clock and chance, as `pm` has them (`PM_NOW` pins the time).
+    var environment: PMDomain.Environment
     /// `count` bytes from a cryptographically secure source, for tokens.
     var secureBytes: @Sendable (_ count: Int) -> [UInt8]
 
-    /// The live world: the process's environment, the continuous clock, the system's randomness.
-    static func live() -> StartUp {
-        StartUp(
-            environment: ProcessInfo.processInfo.environment, clock: ContinuousClock(),
-            random: { Double.random(in: 0..<1) },
+    /// The clock services wait on.
+    var clock: any Clock<Duration> { environment.clock }
+    /// A number in `0..<1`, for jitter.
+    var random: @Sendable () -> Double { environment.random }
+
+    /// The live world: the process's variables and environment, the system's secure randomness.
+    static func live() throws -> StartUp {
+        let variables = ProcessInfo.processInfo.environment
+        return StartUp(
+            variables: variables, environment: try PMDomain.Environment.live(variables: variables),
             secureBytes: { count in
                 var generator = SystemRandomNumberGenerator()
                 return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }

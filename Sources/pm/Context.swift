@@ -25,20 +25,13 @@ struct Context {
 
     var today: Deadline { environment.today }
 
-    /// The real clocks, random ids and chance. `PM_NOW` (an ISO 8601 instant) pins the wall
-    /// time, so demos and tests can stand on a chosen day, while time still passes for time
-    /// limits and retries; `TZ` picks the time zone as usual.
+    /// The live environment (see ``PMDomain/Environment/live(variables:)``), a bad `PM_NOW`
+    /// refused as the command's failure.
     private static func liveEnvironment(_ variables: [String: String]) throws -> PMDomain.Environment {
-        var now: @Sendable () -> Date = { Date() }
-        if let pinned = variables["PM_NOW"], !pinned.isEmpty {
-            guard let date = ISO8601DateFormatter().date(from: pinned) else {
-                throw CommandFailure(
-                    "PM_NOW must be an ISO 8601 instant such as 2026-11-21T09:00:00Z, got \"\(pinned)\"")
-            }
-            now = { date }
+        do {
+            return try PMDomain.Environment.live(variables: variables)
+        } catch {
+            throw CommandFailure(error.description)
         }
-        return PMDomain.Environment(
-            now: now, uuid: { UUID() }, timeZone: .current, clock: ContinuousClock(),
-            random: { Double.random(in: 0..<1) })
     }
 }
