@@ -127,6 +127,15 @@ extension StoreError {
             return
         }
         switch error.resultCode {
+        case .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_READONLY, .SQLITE_CANTOPEN:
+            switch StorageCondition.of(path: path) {
+            case .full: self = .diskFull(path)
+            case .readOnly(let what): self = .readOnly(path, what)
+            case nil:
+                self =
+                    error.resultCode == .SQLITE_FULL
+                    ? .diskFull(path) : .unusable(path, error.message ?? "\(error.resultCode)")
+            }
         case .SQLITE_NOTADB: self = .notOurDatabase(path)
         case .SQLITE_CORRUPT: self = .damaged(path, error.message ?? "corrupt")
         case .SQLITE_BUSY, .SQLITE_LOCKED: self = .unusable(path, "it is busy in another process; try again")

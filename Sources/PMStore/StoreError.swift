@@ -43,6 +43,19 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         Self(.database, "cannot open \(path): \(reason)")
     }
 
+    static func diskFull(_ path: String) -> Self {
+        Self(
+            .database,
+            "the disk holding \(path) is full; nothing was changed. Free some space and run the command again")
+    }
+
+    static func readOnly(_ path: String, _ what: String) -> Self {
+        Self(
+            .database,
+            "cannot write \(path): \(what) is read-only; nothing was changed. Make it writable or pick another file with --database"
+        )
+    }
+
     static func notFound(_ prefix: String) -> Self {
         Self(.notFound, "no project has an id starting with \(prefix)")
     }
