@@ -13,7 +13,8 @@ public func buildRouter<Repository: SyncRepository>(
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
-    router.add(middleware: JSONErrorMiddleware())
+    let storage = repository as? any StorageFailureDescribing
+    router.add(middleware: JSONErrorMiddleware(storageUnavailable: { storage?.storageUnavailableReason($0) }))
     let routes = RouteList(router: router)
     routes.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
     if let openAPIDocument {

@@ -3,8 +3,15 @@ import Logging
 import PMSyncProtocol
 
 /// Answers every error as JSON: the framework's own errors (unknown route, body too large)
-/// keep their status; anything unexpected is logged and answered 500 without details.
+/// keep their status; a store that cannot take writes (`storageUnavailable`, from the
+/// repository's ``StorageFailureDescribing``) is answered 503 with `Retry-After`; anything
+/// unexpected is logged and answered 500 without details.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    /// How long a device should wait before sending again to a store that cannot take writes.
+    static var retryAfterSeconds: Int { 30 }
+
+    var storageUnavailable: @Sendable (any Error) -> String? = { _ in nil }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
@@ -23,6 +30,16 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
                 }
             var response = JSONResponse.make(ErrorBody(code: code, message: message), status: error.status)
             for field in error.headers where field.name != .contentType { response.headers.append(field) }
+            return response
+        } catch  where storageUnavailable(error) != nil {
+            let reason = storageUnavailable(error) ?? ""
+            context.logger.error("storage unavailable", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            var response = JSONResponse.make(
+                ErrorBody(
+                    code: "storageUnavailable",
+                    message: "\(reason); nothing was stored, send again later"),
+                status: .serviceUnavailable)
+            response.headers[.retryAfter] = "\(Self.retryAfterSeconds)"
             return response
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
