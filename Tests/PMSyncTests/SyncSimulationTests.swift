@@ -9,18 +9,23 @@ import Testing
 
 /// Three devices and a server in one process, on a seeded schedule of edits, offline periods,
 /// dropped requests, answers lost after the server applied them, duplicated deliveries and
-/// server restarts; a fourth device joins late from the snapshot. At the end, with the network
+/// server restarts; one more device joins late from the snapshot. At the end, with the network
 /// healed, every device must equal the server: the same cards, the same operations, the same
 /// history, and no acknowledged operation missing. A failing seed is named in the test's
 /// arguments; replay one alone with `PM_SIMULATION_SEED=N swift test --filter SyncSimulation`.
+/// `scripts/simulate N` runs N seeds of longer schedules with more devices
+/// (`PM_SIMULATION_SEEDS`, `PM_SIMULATION_STEPS`, `PM_SIMULATION_DEVICES`).
 @Suite struct SyncSimulationTests {
+    static let variables = ProcessInfo.processInfo.environment
     static let seeds: [UInt64] =
-        ProcessInfo.processInfo.environment["PM_SIMULATION_SEED"].flatMap(UInt64.init).map { [$0] }
-        ?? Array(1...1000)
+        variables["PM_SIMULATION_SEED"].flatMap(UInt64.init).map { [$0] }
+        ?? Array(1...(variables["PM_SIMULATION_SEEDS"].flatMap(UInt64.init) ?? 1000))
+    static let steps = variables["PM_SIMULATION_STEPS"].flatMap(Int.init) ?? 60
+    static let devices = variables["PM_SIMULATION_DEVICES"].flatMap(Int.init) ?? 3
 
     @Test(arguments: seeds) func everyDeviceConvergesOnTheServer(seed: UInt64) async throws {
-        var simulation = try await Simulation(seed: seed)
-        try await simulation.run(steps: 60)
+        var simulation = try await Simulation(seed: seed, devices: Self.devices)
+        try await simulation.run(steps: Self.steps)
         try await simulation.heal()
         try await simulation.expectConverged()
     }
@@ -34,11 +39,11 @@ struct Simulation {
     var joinedLate = false
     var restartStepsLeft = 0
 
-    init(seed: UInt64) async throws {
+    init(seed: UInt64, devices count: Int = 3) async throws {
         network = SimulatedNetwork(seed: seed)
         try await network.setup()
         random = SeededGenerator(seed: seed)
-        for _ in 0..<3 { devices.append(try makeDevice()) }
+        for _ in 0..<count { devices.append(try makeDevice()) }
     }
 
     /// A device whose wall clock is off by up to a minute either way: the hybrid clock must
