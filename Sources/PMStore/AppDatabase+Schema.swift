@@ -112,6 +112,12 @@ extension AppDatabase {
                     ) WITHOUT ROWID
                     """)
         }
+        migrator.registerMigration("v4: operations by server sequence") { db in
+            // Finds the operation at the cursor, which the next pull checks is still the server's
+            // there: a server restored from a backup numbers new operations anew.
+            try db.execute(
+                sql: "CREATE INDEX operation_by_serverSeq ON operation (serverSeq) WHERE serverSeq IS NOT NULL")
+        }
         return migrator
     }
 

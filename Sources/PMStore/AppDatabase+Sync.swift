@@ -119,4 +119,29 @@ extension AppDatabase {
                     0)
                 """)
     }
+
+    /// The last server sequence number merged from the stream (0 without a remote).
+    public func cursor() throws -> Int64 {
+        try read { db in try Int64.fetchOne(db, sql: "SELECT cursor FROM remote") ?? 0 }
+    }
+
+    /// The operation the server numbered `serverSeq`, as this device knows it.
+    public func operationID(serverSeq: Int64) throws -> UUID? {
+        guard serverSeq > 0 else { return nil }
+        return try read { db in
+            try String.fetchOne(db, sql: "SELECT id FROM operation WHERE serverSeq = ? LIMIT 1", arguments: [serverSeq])
+                .flatMap(UUID.init(uuidString:))
+        }
+    }
+
+    /// Puts every operation on this device back in the outbox and the stream back at its start,
+    /// for a server that lost operations this device holds (restored from an older backup): the
+    /// next pushes send them all again — the server keeps those it still has, by id — and the
+    /// next pull merges the server's whole stream, so nothing any device still holds is lost.
+    public func resendEverything() throws {
+        try write { db in
+            try db.execute(sql: "UPDATE operation SET serverSeq = NULL WHERE serverSeq IS NOT NULL")
+            try db.execute(sql: "UPDATE remote SET cursor = 0, backfill = 0, backfillEnd = 0, pushedThrough = 0")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import PMDomain
 import PMStore
 import PMSyncProtocol
@@ -5,8 +6,10 @@ import PMSyncProtocol
 extension SyncRound {
     /// Which part of the server's order a round pulls.
     enum PullRange: Sendable {
-        /// New operations, up to the board's head.
-        case stream
+        /// New operations, up to the board's head. `witness` is the operation this device knows
+        /// at the cursor: the first page starts one before the cursor to check the server still
+        /// has it there.
+        case stream(witness: UUID?)
         /// The history before a snapshot start, up to `end`.
         case backfill(end: Int64)
     }
@@ -28,6 +31,8 @@ extension SyncRound {
     func pullAll(after cursor: Int64, _ range: PullRange) async throws -> (pulled: Int, head: Int64) {
         var pulled = 0
         var fetching = Task { try await pullBatch(after: cursor, range) }
+        // Only the first page checks the witness.
+        let range: PullRange = if case .stream = range { .stream(witness: nil) } else { range }
         defer { fetching.cancel() }
         while true {
             let batch = try await fetching.value
@@ -47,15 +52,24 @@ extension SyncRound {
     /// Pulls pages after `cursor` until ``mergeBatch`` operations are in hand or `range` ends.
     func pullBatch(after cursor: Int64, _ range: PullRange) async throws -> PulledBatch {
         var batch = PulledBatch(next: cursor)
+        var witness: UUID? = if case .stream(let witness) = range { witness } else { nil }
         repeat {
             let asked = batch.next
-            let page = try await transport.pull(after: asked, limit: pageSize)
+            let page = try await transport.pull(after: witness == nil ? asked : asked - 1, limit: pageSize)
             batch.head = page.head
             switch range {
             case .stream:
-                guard page.head >= asked else { throw SyncRoundError.serverBehind(head: page.head, cursor: asked) }
-                batch.entries += page.operations.map { ($0.seq, $0.operation) }
-                batch.next = page.next
+                guard page.head >= asked else { throw SyncRoundError.serverLostOperations }
+                var operations = page.operations[...]
+                if let expected = witness {
+                    guard let first = operations.first, first.seq == asked, first.operation.id == expected else {
+                        throw SyncRoundError.serverLostOperations
+                    }
+                    operations = operations.dropFirst()
+                    witness = nil
+                }
+                batch.entries += operations.map { ($0.seq, $0.operation) }
+                batch.next = max(page.next, asked)
                 batch.finished = page.operations.isEmpty || page.next >= page.head
             case .backfill(let end):
                 let entries = page.operations.prefix { $0.seq <= end }

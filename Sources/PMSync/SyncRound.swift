@@ -10,6 +10,9 @@ public struct SyncReport: Hashable, Sendable {
     public var pulled = 0
     /// Whether the board started from the server's snapshot.
     public var startedFromSnapshot = false
+    /// Whether the server had lost operations this device holds (it was restored from an
+    /// older backup), so every operation here was sent again.
+    public var resentEverything = false
     /// The board's head on the server at the end of the round.
     public var head: Int64 = 0
 
@@ -53,7 +56,9 @@ public struct SyncRound: Sendable {
     /// before it stays done.
     public func run() async throws -> SyncReport {
         var report = SyncReport()
-        report.pushed = try await pushOutbox()
+        let push = try await pushOutboxNoticingLoss()
+        report.pushed = push.pushed
+        report.resentEverything = push.resentEverything
         let record = try database.syncRecord()
         var cursor = record.cursor
         if cursor == 0, try database.latestSequence() == 0 {
@@ -63,7 +68,15 @@ public struct SyncRound: Sendable {
                 cursor = snapshot.seq
             }
         }
-        let stream = try await pullAll(after: cursor, .stream)
+        let stream: (pulled: Int, head: Int64)
+        do {
+            stream = try await pullAll(after: cursor, .stream(witness: try database.operationID(serverSeq: cursor)))
+        } catch SyncRoundError.serverLostOperations {
+            try database.resendEverything()
+            report.resentEverything = true
+            report.pushed += try await pushOutbox()
+            stream = try await pullAll(after: 0, .stream(witness: nil))
+        }
         report.pulled += stream.pulled
         report.head = stream.head
         report.pulled += try await backfill()
@@ -74,12 +87,26 @@ public struct SyncRound: Sendable {
     /// Returns how many were pushed.
     @discardableResult
     public func pushOutbox() async throws -> Int {
+        try await pushOutboxNoticingLoss().pushed
+    }
+
+    /// Pushes the outbox; a server that numbers a new operation at or below the cursor has gone
+    /// back to an older state (a healthy one numbers it past everything this device pulled), so
+    /// every operation here goes back to the outbox and is sent again.
+    func pushOutboxNoticingLoss() async throws -> (pushed: Int, resentEverything: Bool) {
         var pushed = 0
+        var resent = false
         while true {
             let pending = try database.pendingOperations(limit: PushRequest.operationLimit)
             let batch = Self.batch(pending)
-            if batch.isEmpty { return pushed }
+            if batch.isEmpty { return (pushed, resent) }
             let results = try await transport.push(batch)
+            let cursor = try database.cursor()
+            if !resent, results.contains(where: { $0.seq <= cursor }) {
+                try database.resendEverything()
+                resent = true
+                continue
+            }
             try database.acknowledge(results.map { ($0.id, $0.seq) })
             pushed += batch.count
         }
@@ -109,15 +136,15 @@ public struct SyncRound: Sendable {
 
 /// A round that cannot go on.
 public enum SyncRoundError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The server's board is shorter than what this device already merged: it was reset or
-    /// replaced. Syncing stops so nothing is merged into the wrong board.
-    case serverBehind(head: Int64, cursor: Int64)
+    /// The server no longer holds what this device pulled from it: its board ends before the
+    /// cursor, or the operation at the cursor is another one. It was restored from an older
+    /// backup; the round sends everything again rather than stop.
+    case serverLostOperations
 
     public var description: String {
         switch self {
-        case .serverBehind(let head, let cursor):
-            "the server's board ends at \(head) but this device has merged up to \(cursor): "
-                + "was the board reset? Set the remote again to start afresh"
+        case .serverLostOperations:
+            "the server no longer holds operations this device pulled from it (was it restored from a backup?)"
         }
     }
 }

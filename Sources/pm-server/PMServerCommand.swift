@@ -6,7 +6,9 @@ struct PMServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pm-server",
         abstract: "The Project Manager sync server.",
-        subcommands: [Serve.self, UserCommand.self, TokenCommand.self, BoardCommand.self, FeedCommand.self])
+        subcommands: [
+            Serve.self, UserCommand.self, TokenCommand.self, BoardCommand.self, FeedCommand.self, BackupCommand.self,
+        ])
 
     /// Reads the start-up (the one place the environment, the clock and randomness are taken
     /// from; a bad `PM_NOW` stops here), parses the command line and runs the subcommand with it.

@@ -40,11 +40,15 @@ struct SyncCommand: AsyncParsableCommand {
             try context.output.printJSON(
                 SyncJSON(
                     pushed: report.pushed, pulled: report.pulled, head: report.head,
-                    startedFromSnapshot: report.startedFromSnapshot, pending: pending))
+                    startedFromSnapshot: report.startedFromSnapshot, resentEverything: report.resentEverything,
+                    pending: pending))
             return
         }
         var line = "Synced: pushed \(report.pushed), pulled \(report.pulled), board at \(report.head)"
         if report.startedFromSnapshot { line += " (started from the server's cards)" }
+        if report.resentEverything {
+            line += " (the server had lost changes, restored from a backup?: this device sent all it holds again)"
+        }
         if pending > 0 { line += "; \(Self.changes(pending)) still waiting" }
         context.output.print(line)
     }
@@ -61,5 +65,6 @@ struct SyncJSON: Encodable {
     let pulled: Int
     let head: Int64
     let startedFromSnapshot: Bool
+    let resentEverything: Bool
     let pending: Int
 }
