@@ -1,6 +1,8 @@
 public import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 public import Logging
+import NIOCore
 public import ServiceLifecycle
 
 /// The server's routes over `repository`. `openAPIDocument` is served at `/openapi.yaml` when
@@ -35,14 +37,22 @@ public func buildRouter<Repository: SyncRepository>(
     return router
 }
 
+/// How long an HTTP connection may stay without a whole request head, or idle between requests,
+/// before the server closes it: a client that opens connections and trickles its headers (or
+/// sends nothing) cannot hold them open. A live WebSocket is past this once upgraded; its pings
+/// keep it honest.
+public let defaultIdleTimeout: Duration = .seconds(30)
+
 /// The server application: the routes of ``buildRouter(repository:live:openAPIDocument:)`` and
 /// the live WebSocket on `configuration`, with `additions`' routes and ways to sign in. `services` run beside the server and stop after it
 /// (a database client, ``LiveHeadsFollower``); `beforeServerStarts` (migrations) runs once they
-/// are up and before the first request is accepted.
+/// are up and before the first request is accepted. A connection idle for `idleTimeout` (no
+/// whole request head yet, or none since the last answer) is closed.
 public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
-    services: [any Service] = [], beforeServerStarts: (@Sendable () async throws -> Void)? = nil
+    idleTimeout: Duration = defaultIdleTimeout, services: [any Service] = [],
+    beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
     LiveController(repository: repository, live: live).addRoutes(
@@ -51,9 +61,15 @@ public func buildApplication<Repository: SyncRepository>(
     var application = Application(
         router: buildRouter(
             repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions),
-        server: .http1WebSocketUpgrade(
-            webSocketRouter: webSocketRouter,
-            configuration: .init(ws: .init(autoPing: .enabled(timePeriod: .seconds(30))))),
+        server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
+            RequestHeadDeadline(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, webSocketResponder: webSocketResponder,
+                    configuration: .init(
+                        http1: .init(idleTimeout: TimeAmount(idleTimeout)),
+                        ws: .init(autoPing: .enabled(timePeriod: .seconds(30))))),
+                limit: TimeAmount(idleTimeout))
+        },
         configuration: configuration, services: services, logger: logger)
     if let beforeServerStarts { application.beforeServerStarts(perform: beforeServerStarts) }
     return application
