@@ -15,6 +15,8 @@ public func buildRouter<Repository: SyncRepository>(
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
+    // Outside the error middleware, so every answer is counted with the status it went out with.
+    router.add(middleware: MetricsMiddleware())
     let storage = repository as? any StorageFailureDescribing
     router.add(middleware: JSONErrorMiddleware(storageUnavailable: { storage?.storageUnavailableReason($0) }))
     let routes = RouteList(router: router)

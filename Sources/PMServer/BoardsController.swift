@@ -46,6 +46,7 @@ struct BoardsController<Repository: SyncRepository> {
             }
         }
         let results = try await repository.push(board: board, operations: batch.operations)
+        ServerMetrics.acknowledged(results.count)
         if let head = results.map(\.seq).max() { live?.publish(board: board, head: head) }
         return JSONResponse.make(json: JSONWriter.pushResponse(results))
     }

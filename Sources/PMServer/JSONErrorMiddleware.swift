@@ -18,6 +18,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let error as APIError {
+            ServerMetrics.refused(route: context.endpointPath ?? "unknown", code: error.code)
             return JSONResponse.make(ErrorBody(code: error.code, message: error.message), status: error.status)
         } catch let error as HTTPError {
             let message = error.body ?? error.status.reasonPhrase
@@ -33,6 +34,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return response
         } catch  where storageUnavailable(error) != nil {
             let reason = storageUnavailable(error) ?? ""
+            ServerMetrics.refused(route: context.endpointPath ?? "unknown", code: "storageUnavailable")
             context.logger.error("storage unavailable", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             var response = JSONResponse.make(
                 ErrorBody(

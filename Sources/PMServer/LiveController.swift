@@ -36,6 +36,16 @@ struct LiveController<Repository: SyncRepository> {
         let heads = live.heads(of: board)
         let head = try await repository.operations(board: board, after: .max, limit: 1).head
         logger.debug("live connection", metadata: ["board": "\(board)", "head": "\(head)"])
+        try await ServerMetrics.whileLive {
+            try await streamHeads(from: head, heads, inbound: inbound, outbound: outbound)
+        }
+    }
+
+    /// Writes `head`, then each newer one from `heads`, until the client closes the socket.
+    private func streamHeads(
+        from head: Int64, _ heads: AsyncStream<Int64>, inbound: WebSocketInboundStream,
+        outbound: WebSocketOutboundWriter
+    ) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 var sent = head

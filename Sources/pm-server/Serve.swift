@@ -55,7 +55,8 @@ struct Serve: StartedCommand {
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
             logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
-            services: services + [follower], beforeServerStarts: beforeServerStarts)
+            additions: MetricsEndpoint.bootstrap(), services: services + [follower],
+            beforeServerStarts: beforeServerStarts)
         try await application.runService()
     }
 
