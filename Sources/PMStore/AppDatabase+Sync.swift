@@ -144,4 +144,12 @@ extension AppDatabase {
             try db.execute(sql: "UPDATE remote SET cursor = 0, backfill = 0, backfillEnd = 0, pushedThrough = 0")
         }
     }
+
+    /// How many of this device's operations the server acknowledged past `cursor`: they are on
+    /// the server's board beyond what this device pulled, but not news to it.
+    public func acknowledgedCount(after cursor: Int64) throws -> Int64 {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT count(*) FROM operation WHERE serverSeq > ?", arguments: [cursor]) ?? 0
+        }
+    }
 }

@@ -17,7 +17,8 @@ extension SyncLink {
             let page = try await TimeLimit.run(within: Self.probeLimit, clock: environment.clock) {
                 try await transport.pull(after: cursor, limit: 1)
             }
-            let toReceive = max(0, page.head - cursor)
+            // The server's board past the cursor holds this device's own pushes too.
+            let toReceive = max(0, page.head - cursor - (try database.acknowledgedCount(after: cursor)))
             if let attempt = record.lastAttemptAt, record.lastError == nil,
                 attempt > (record.lastSyncAt ?? .distantPast),
                 now.timeIntervalSince(attempt) < Self.roundLength

@@ -42,7 +42,13 @@ struct StatusCommand: AsyncParsableCommand {
         }
         var state = status.state.rawValue
         if let toReceive = status.toReceive {
-            state += toReceive == 0 ? ", up to date with the server" : ", \(toReceive) operations to receive"
+            let news: String =
+                switch toReceive {
+                case 0: ", up to date with the server"
+                case 1: ", 1 operation to receive"
+                default: ", \(toReceive) operations to receive"
+                }
+            state += news
         }
         return """
             State: \(state)

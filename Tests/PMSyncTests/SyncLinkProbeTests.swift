@@ -25,6 +25,23 @@ import Testing
         #expect(probe == SyncLink.Probe(state: .online, toReceive: 2, error: nil))
     }
 
+    @Test func givenOwnChangesPushedButNotPulledBackWhenProbedThenTheyAreNotCountedToReceive() async throws {
+        // Given a synced board, a change pushed on its own (as after a command), and one from elsewhere
+        let world = TestWorld(day: "2026-11-21")
+        let server = try await FakeServer()
+        let (database, link) = try links.board(world, server)
+        _ = try await link.round()
+        _ = try database.add(ProjectFields(title: "방금", deadline: world.environment.today))
+        try await SyncRound(database: database, transport: server.transport).pushOutbox()
+        try await server.push(fromElsewhere: [SyncFixtures.operation(1)])
+
+        // When the status is probed
+        let probe = try await link.probe(try database.syncRecord())
+
+        // Then only the other device's operation is to receive
+        #expect(probe.toReceive == 1)
+    }
+
     @Test func aRoundBegunRecentlyAndNotEndedIsSyncingUntilItCountsAsCutOff() async throws {
         // Given a round that began (in another process) and has not ended
         let world = TestWorld(day: "2026-11-21")
