@@ -23,7 +23,9 @@ struct Import: AsyncParsableCommand {
         let context = try Context(options)
         let document = try read()
         let database = try context.open()
-        let bar = ProgressBar(enabled: context.output.errorIsTerminal)
+        let bar = ProgressBar(
+            label: "Importing", enabled: context.output.errorIsTerminal && !output.json,
+            clock: context.environment.clock)
         let summary = try database.apply(document.operations, progress: bar.show)
         bar.finish()
         try await AutoPush.afterChange(database, context) {
@@ -64,22 +66,5 @@ struct Import: AsyncParsableCommand {
         @unknown default:
             return "\(error)"
         }
-    }
-}
-
-/// A one-line progress bar on stderr, drawn only when stderr is a terminal.
-struct ProgressBar {
-    let enabled: Bool
-
-    func show(done: Int, total: Int) {
-        guard enabled, total > 0 else { return }
-        let width = 30
-        let filled = done * width / total
-        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        FileHandle.standardError.write(Data("\rImporting \(bar) \(done * 100 / total)% \(done)/\(total)".utf8))
-    }
-
-    func finish() {
-        if enabled { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }
