@@ -3,8 +3,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PMServer
-import PMWeb
 import PMTestSupport
+import PMWeb
 import Synchronization
 import Testing
 

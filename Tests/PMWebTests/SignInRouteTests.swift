@@ -2,8 +2,8 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PMServer
-import PMWeb
 import PMTestSupport
+import PMWeb
 import Testing
 
 @Suite struct SignInRouteTests {
