@@ -11,9 +11,6 @@ struct SignInController<Repository: SyncRepository>: Sendable {
     let signIn: SignInCheck<Repository>
     let limiter: SignInLimiter
 
-    /// The longest sign-in form read.
-    static var formLimit: Int { 16 * 1024 }
-
     func addRoutes(to routes: RouteList<BoardRequestContext>) {
         routes.get("/", use: home)
         routes.post("/signin", use: signInPosted)
@@ -28,17 +25,11 @@ struct SignInController<Repository: SyncRepository>: Sendable {
         return BoardsPage(user: user.text, boards: boards).page.response()
     }
 
-    /// The sign-in form's fields; missing ones are empty, which signs nobody in.
-    struct Form: Decodable {
-        var user: String?
-        var secret: String?
-        var next: String?
-    }
-
     @Sendable func signInPosted(_ request: Request, context: BoardRequestContext) async throws -> Response {
-        let form = try await Self.decode(Form.self, from: request)
-        let name = form.user?.trimmingCharacters(in: .whitespaces) ?? ""
-        let next = SafeRedirect.path(form.next)
+        // Missing fields are empty, which signs nobody in.
+        let form = try await FormFields.read(request)
+        let name = form["user"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let next = SafeRedirect.path(form["next"])
         var page = SignInPage(next: next, user: name)
         if RequestOrigin(request: request).isForeign {
             page.message = "This form was sent from another site's page; sign in from this server's page."
@@ -52,7 +43,7 @@ struct SignInController<Repository: SyncRepository>: Sendable {
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        guard let user = try await signIn.user(named: name, secret: form.secret ?? "") else {
+        guard let user = try await signIn.user(named: name, secret: form["secret"] ?? "") else {
             await limiter.recordFailure(for: keys)
             page.message = "Wrong user name, password or token."
             return page.page.response(status: .unauthorized)
@@ -75,15 +66,5 @@ struct SignInController<Repository: SyncRepository>: Sendable {
         var response = Response(status: .seeOther, headers: [.location: "/", .cacheControl: "no-store"])
         response.setCookie(SessionCookie.clearing(secure: origin.isSecure))
         return response
-    }
-
-    /// A form body (`application/x-www-form-urlencoded`) of at most ``formLimit`` bytes.
-    static func decode<Value: Decodable>(_ type: Value.Type, from request: Request) async throws -> Value {
-        let body = try await request.body.collect(upTo: formLimit)
-        do {
-            return try URLEncodedFormDecoder().decode(type, from: String(buffer: body))
-        } catch {
-            throw HTTPError(.badRequest, message: "the form could not be read")
-        }
     }
 }

@@ -22,21 +22,13 @@ struct WelcomeController<Repository: SyncRepository>: Sendable {
         return WelcomePage(code: code).page.response()
     }
 
-    /// The welcome form's fields.
-    struct Form: Decodable {
-        var code: String?
-        var user: String?
-        var password: String?
-        var board: String?
-    }
-
     @Sendable func create(_ request: Request, context: BoardRequestContext) async throws -> Response {
-        let form = try await SignInController<Repository>.decode(Form.self, from: request)
-        guard try await isOpen(form.code), let code = form.code else {
+        let form = try await FormFields.read(request)
+        guard try await isOpen(form["code"]), let code = form["code"] else {
             return WelcomePage.closed.response(status: .notFound)
         }
-        let name = form.user?.trimmingCharacters(in: .whitespaces) ?? ""
-        let board = form.board?.trimmingCharacters(in: .whitespaces) ?? ""
+        let name = form["user"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        let board = form["board"]?.trimmingCharacters(in: .whitespaces) ?? ""
         var page = WelcomePage(code: code, user: name, board: board)
         if RequestOrigin(request: request).isForeign {
             page.message = "This form was sent from another site's page."
@@ -47,10 +39,10 @@ struct WelcomeController<Repository: SyncRepository>: Sendable {
             let boardName = try BoardName(validating: board)
             // Everything is checked before anything is stored: once the user exists, the link
             // closes, so a refusal after that would strand the newcomer.
-            try firstRun.checkPassword(form.password ?? "")
+            try firstRun.checkPassword(form["password"] ?? "")
             await firstRun.markUsed()
             try await sessions.repository.addUser(name: user.text)
-            try await firstRun.setPassword(user.text, form.password ?? "")
+            try await firstRun.setPassword(user.text, form["password"] ?? "")
             try await sessions.repository.addBoard(boardName.text, members: [user.text])
             let id = try await sessions.start(user: user)
             var response = Response(

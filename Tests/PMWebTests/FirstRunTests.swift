@@ -34,7 +34,7 @@ import Testing
             #expect(created.status == .seeOther)
             #expect(created.headers[.location] == "/boards/team")
             let cookie = try #require(created.headers[.setCookie]?.split(separator: ";").first)
-            #expect(try await fixture.repository.isMember(board: "team", user: "ada"))
+            #expect(await fixture.repository.isMember(board: "team", user: "ada"))
             #expect(fixture.storedPasswords() == ["ada": "correct horse"])
             let session = try await client.execute(
                 uri: "/v1/session", method: .get, headers: [.cookie: String(cookie)])
@@ -64,7 +64,7 @@ import Testing
             #expect(refused.status == .badRequest)
             #expect(refused.text.contains(message))
             #expect(refused.headers[.setCookie] == nil)
-            #expect(try await fixture.repository.hasUsers() == false)
+            #expect(await fixture.repository.hasUsers() == false)
             let page = try await client.execute(uri: "/welcome?code=\(WebFixture.firstRunCode)", method: .get)
             #expect(page.status == .ok)
         }
@@ -82,7 +82,7 @@ import Testing
                     "code": code ?? "", "user": "ada", "password": "correct horse", "board": "team",
                 ]))
             #expect(sent.status == .notFound)
-            #expect(try await fixture.repository.hasUsers() == false)
+            #expect(await fixture.repository.hasUsers() == false)
         }
     }
 

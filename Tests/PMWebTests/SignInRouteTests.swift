@@ -40,8 +40,7 @@ import Testing
             #expect(cookie.contains("Max-Age=2592000"))
             #expect(!cookie.contains("Secure"))
             // And the session is kept only as its hash
-            #expect(
-                try await fixture.repository.session(hash: Array(repeating: 0x01, count: 32)) == nil)
+            #expect(await fixture.repository.session(hash: Array(repeating: 0x01, count: 32)) == nil)
         }
     }
 
@@ -180,6 +179,25 @@ extension SignInRouteTests {
                 body: WebFixture.body(["user": "ada", "secret": "\(fixture.team.ada)"]))
             #expect(limited.status == .tooManyRequests)
             #expect(limited.headers[.retryAfter] == "60")
+        }
+    }
+}
+
+extension SignInRouteTests {
+    @Test func givenAFormWithRepeatedAndUnknownFieldsWhenSigningInThenTheFirstValuesCountAndTheRestIsIgnored()
+        async throws
+    {
+        let fixture = try await WebFixture.make()
+        try await fixture.application().test(.router) { client in
+            let odd = try await client.execute(
+                uri: "/signin", method: .post, headers: WebFixture.form,
+                body: ByteBuffer(string: "x=1&x=2&%ZZ=3&user=ada&secret=wrong+secret&user=bob"))
+            #expect(odd.status == .unauthorized)
+            #expect(odd.text.contains(#"value="ada""#))
+            let good = try await client.execute(
+                uri: "/signin", method: .post, headers: WebFixture.form,
+                body: ByteBuffer(string: "x=1&x=2&user=ada&secret=\(fixture.team.ada)&secret=nothing"))
+            #expect(good.status == .seeOther)
         }
     }
 }

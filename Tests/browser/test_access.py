@@ -1,6 +1,8 @@
 """Who may open and write what, through the browser: the board page and the sync API with the
 session cookie."""
 
+import base64
+import http.client
 import json
 
 from conftest import sign_in
@@ -48,3 +50,33 @@ def test_a_push_with_the_session_but_a_foreign_origin_is_refused(signed_in_page,
     assert answer.status == 403
     assert answer.json()["error"]["code"] == "foreignOrigin"
 
+
+
+def test_the_session_pulls_what_another_device_of_ada_pushed(signed_in_page, server, pm_device):
+    pm_device.add("Write the spec", "--deadline", "tomorrow")
+    pm_device.sync()
+    page = signed_in_page.request.get(server.url + "/v1/boards/team/operations?after=0").json()
+    assert page["head"] >= 1
+    assert "Write the spec" in json.dumps(page)
+    assert [card["title"] for card in pm_device.cards()] == ["Write the spec"]
+
+
+def upgrade_status(server, cookie: str, origin: str | None) -> int:
+    """The status a WebSocket upgrade of `/live` gets with the session `cookie` and `origin`."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("GET", "/v1/boards/team/live", headers={
+        "Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": base64.b64encode(b"0123456789abcdef").decode(), "Cookie": "pm_session=" + cookie,
+        **({"Origin": origin} if origin else {})})
+    status = connection.getresponse().status
+    connection.close()
+    return status
+
+
+def test_a_websocket_upgrade_with_the_session_from_another_origin_is_refused(signed_in_page, server):
+    cookie = next(c["value"] for c in signed_in_page.context.cookies() if c["name"] == "pm_session")
+    # hummingbird-websocket answers every refused upgrade 400 (a stranger's without a token too);
+    # the same request as plain HTTP is the 403 of the Origin rule (PMWebTests.SessionAccessTests).
+    assert upgrade_status(server, cookie, "https://evil.example") == 400
+    assert upgrade_status(server, cookie, None) == 400
+    assert upgrade_status(server, cookie, server.url) == 101

@@ -77,3 +77,11 @@ def test_the_sign_in_page_has_no_serious_accessibility_violation(page):
     results = Axe().run(page)
     serious = [v["id"] for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
     assert serious == [], results.generate_report()
+
+
+def test_a_session_survives_a_server_restart(signed_in_page, server):
+    server.stop()
+    server.start()
+    answer = signed_in_page.request.get(server.url + "/v1/session")
+    assert answer.status == 200
+    assert answer.json() == {"user": "ada", "boards": ["team"]}
