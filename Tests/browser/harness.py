@@ -4,6 +4,7 @@ another device. The binaries are the ones `swift build` made (`PM_BIN_DIR` overr
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -72,6 +73,12 @@ class Server:
             self.has_passwords = False
         self.command("board", "add", "team", "--member", "ada")
 
+    def supports_passwords(self) -> bool:
+        """Whether this pm-server has `user password` (passwords arrive with the accounts work)."""
+        result = subprocess.run([str(self.binaries / "pm-server"), "user", "--help"],
+                                capture_output=True, text=True, timeout=60)
+        return re.search(r"^\s+password\b", result.stdout, re.MULTILINE) is not None
+
     def start(self):
         """Starts serving and waits until `/health` answers."""
         log = open(self.log, "a")
@@ -91,8 +98,10 @@ class Server:
                 time.sleep(0.05)
         raise RuntimeError("pm-server did not answer /health within 30 s")
 
-    def first_line(self, timeout: float = 10) -> str:
-        """The first line the server printed (the first-run link, when there is no user)."""
+    def first_line(self) -> str:
+        """The first line the server printed on standard output (the first-run link, when it
+        started with no user); it is printed before the server answers, so it is there once
+        ``start`` returns."""
         return self.process.stdout.readline()
 
     def stop(self):
