@@ -5,7 +5,10 @@
   (`server.bob_token`), board `team` (ada a member). `server.url`, `server.stop()`,
   `server.start()` (same port and data: a restart), `server.command("board", "add", …)`.
 - `pm_device`: the real `pm` CLI as another device of ada's, its remote set to board `team`:
-  `pm_device.add("Title", "--deadline", "tomorrow")`, `.sync()`, `.cards()`, `.pm(…)`.
+  `pm_device.add("Title", "--deadline", "tomorrow")`, `.sync()`, `.cards()`, `.pm(…)`;
+  `pm`: the same device as a function, `pm("add", "Title")` → its standard output (raises when
+  the command fails).
+- `base_url`: `server.url`.
 - `browser`: one headless chromium for the session; `context`/`page`: a fresh browser context
   (no cookies) and page per test, on `server.url`.
 - `signed_in_page`: `page` signed in as ada through the sign-in form (on the boards list, `/`);
@@ -45,6 +48,18 @@ def pm_device(tmp_path, binaries, server):
     folder = tmp_path / "device"
     folder.mkdir()
     return Device(folder, binaries, server)
+
+
+@pytest.fixture
+def pm(pm_device):
+    def run(*arguments: str) -> str:
+        return pm_device.pm(*arguments).stdout
+    return run
+
+
+@pytest.fixture
+def base_url(server) -> str:
+    return server.url
 
 
 @pytest.fixture(scope="session")

@@ -52,9 +52,9 @@ def test_a_push_with_the_session_but_a_foreign_origin_is_refused(signed_in_page,
 
 
 
-def test_the_session_pulls_what_another_device_of_ada_pushed(signed_in_page, server, pm_device):
+def test_the_session_pulls_what_another_device_of_ada_pushed(signed_in_page, server, pm_device, pm):
     pm_device.add("Write the spec", "--deadline", "tomorrow")
-    pm_device.sync()
+    pm("sync")
     page = signed_in_page.request.get(server.url + "/v1/boards/team/operations?after=0").json()
     assert page["head"] >= 1
     assert "Write the spec" in json.dumps(page)
