@@ -6,6 +6,7 @@ import re
 import pytest
 
 from harness import PASSWORD, Server
+from test_signin import serious_violations
 
 
 @pytest.fixture
@@ -29,6 +30,7 @@ def test_the_first_run_link_makes_the_first_user_and_board_and_opens_it(empty_pa
     link = re.search(r"http://127\.0\.0\.1:\d+/welcome\?code=[0-9a-f]{32}", line).group(0)
     assert empty_page.goto(link).status == 200
     assert empty_page.get_by_role("heading", name="Welcome to Project Manager").is_visible()
+    assert serious_violations(empty_page) == []
     if not empty_server.supports_passwords():
         pytest.skip("this pm-server cannot store passwords (they come with the accounts branch)")
     empty_page.get_by_label("User name").fill("ada")
