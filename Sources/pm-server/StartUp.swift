@@ -19,6 +19,8 @@ struct StartUp: Sendable {
     var clock: any Clock<Duration> { environment.clock }
     /// A number in `0..<1`, for jitter.
     var random: @Sendable () -> Double { environment.random }
+    /// The wall-clock time, for what is kept across restarts (a browser session's expiry).
+    var now: @Sendable () -> Date { environment.now }
 
     /// The live world: the process's variables and environment, the system's secure randomness.
     static func live() throws -> StartUp {
