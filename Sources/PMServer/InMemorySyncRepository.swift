@@ -13,6 +13,7 @@ public actor InMemorySyncRepository: SyncRepository {
 
     private var users: Set<String> = []
     private var storedTokens: [StoredToken] = []
+    private var passwordHashes: [String: String] = [:]
     private var storedFeedKeys: [StoredFeedKey] = []
     private var boards: [String: Board] = [:]
 
@@ -37,6 +38,15 @@ public actor InMemorySyncRepository: SyncRepository {
         guard let index = matching.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
         guard matching.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
         return storedTokens.remove(at: index).user
+    }
+
+    public func setPassword(hash: String, user: String) throws {
+        guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
+        passwordHashes[user] = hash
+    }
+
+    public func passwordHash(user: String) -> String? {
+        passwordHashes[user]
     }
 
     public func addFeedKey(_ key: StoredFeedKey) throws {

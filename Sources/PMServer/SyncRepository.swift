@@ -14,6 +14,11 @@ public protocol SyncRepository: Sendable {
     /// Removes the one token whose prefix starts with `prefix`; none or several are refused.
     /// Returns the user it belonged to.
     func revokeToken(prefix: String) async throws -> String
+    /// Sets or replaces `user`'s password, stored as its bcrypt `hash` (never the password); an
+    /// unknown user is refused with ``SyncRepositoryError/userUnknown(_:)``.
+    func setPassword(hash: String, user: String) async throws
+    /// The bcrypt hash of `user`'s password; `nil` when they have none or there is no such user.
+    func passwordHash(user: String) async throws -> String?
     /// Stores a calendar feed key of `key.user` for `key.board` by its clear prefix and SHA-256
     /// hash; the user must be a member of the board (``SyncRepositoryError/notAMember(board:user:)``).
     func addFeedKey(_ key: StoredFeedKey) async throws

@@ -72,6 +72,12 @@ extension PostgresSyncRepository {
                 """,
                 "CREATE INDEX feed_keys_prefix ON feed_keys(prefix)",
             ]),
+        // A user's password, as its bcrypt hash; NULL until one is set.
+        Migration(
+            name: "v3: passwords",
+            statements: [
+                "ALTER TABLE users ADD COLUMN password_hash TEXT CHECK (length(password_hash) > 0)"
+            ]),
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

@@ -56,6 +56,10 @@ extension SQLiteSyncRepository {
                     CREATE INDEX feed_key_prefix ON feed_key(prefix);
                     """)
         }
+        // A user's password, as its bcrypt hash; NULL until one is set.
+        migrator.registerMigration("v3: passwords") { db in
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN passwordHash TEXT CHECK (length(passwordHash) > 0)")
+        }
         return migrator
     }
 }

@@ -35,6 +35,8 @@ public enum SyncRepositoryConformance {
         Check(name: "unknownBoardIsRefused", run: unknownBoardIsRefused),
         Check(name: "feedKeysAreFoundByPrefixAndRevoked", run: feedKeysAreFoundByPrefixAndRevoked),
         Check(name: "feedKeyIsOnlyForAMemberOfAKnownBoard", run: feedKeyIsOnlyForAMemberOfAKnownBoard),
+        Check(name: "passwordIsSetReplacedAndKeptPerUser", run: passwordIsSetReplacedAndKeptPerUser),
+        Check(name: "passwordOfAnUnknownUserIsRefused", run: passwordOfAnUnknownUserIsRefused),
     ]
 
     /// A repository holding user `ada` with board `team`.
