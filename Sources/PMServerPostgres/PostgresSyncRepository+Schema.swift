@@ -78,6 +78,8 @@ extension PostgresSyncRepository {
             statements: [
                 "ALTER TABLE users ADD COLUMN password_hash TEXT CHECK (length(password_hash) > 0)"
             ]),
+        // The user whose push stored each operation; NULL for those stored before (unknown).
+        Migration(name: "v4: operation authors", statements: ["ALTER TABLE operations ADD COLUMN author TEXT"]),
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

@@ -60,6 +60,10 @@ extension SQLiteSyncRepository {
         migrator.registerMigration("v3: passwords") { db in
             try db.execute(sql: "ALTER TABLE user ADD COLUMN passwordHash TEXT CHECK (length(passwordHash) > 0)")
         }
+        // The user whose push stored each operation; NULL for those stored before (unknown).
+        migrator.registerMigration("v4: operation authors") { db in
+            try db.execute(sql: "ALTER TABLE operation ADD COLUMN author TEXT")
+        }
         return migrator
     }
 }

@@ -112,6 +112,12 @@ extension AppDatabase {
                     ) WITHOUT ROWID
                     """)
         }
+        migrator.registerMigration("v4: operation authors") { db in
+            // The user whose push stored each pulled operation, as the server sent it: history
+            // names them. NULL for this device's own operations and for pulls from a server
+            // that sent none.
+            try db.execute(sql: "ALTER TABLE operation ADD COLUMN author TEXT")
+        }
         return migrator
     }
 

@@ -37,6 +37,8 @@ public enum SyncRepositoryConformance {
         Check(name: "feedKeyIsOnlyForAMemberOfAKnownBoard", run: feedKeyIsOnlyForAMemberOfAKnownBoard),
         Check(name: "passwordIsSetReplacedAndKeptPerUser", run: passwordIsSetReplacedAndKeptPerUser),
         Check(name: "passwordOfAnUnknownUserIsRefused", run: passwordOfAnUnknownUserIsRefused),
+        Check(
+            name: "pushRecordsItsAuthorAndARetryKeepsTheFirst", run: pushRecordsItsAuthorAndARetryKeepsTheFirst),
     ]
 
     /// A repository holding user `ada` with board `team`.

@@ -187,8 +187,10 @@ private struct LeftBoard: SyncRepository {
         try await repository.addBoard(board, members: members)
     }
     func grant(board: String, user: String) async throws { try await repository.grant(board: board, user: user) }
-    func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
-        try await repository.push(board: board, operations: operations)
+    func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+        -> [PushResponse.Result]
+    {
+        try await repository.push(board: board, author: author, operations: operations)
     }
     func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
         try await repository.operations(board: board, after: after, limit: limit)
