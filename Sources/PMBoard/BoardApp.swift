@@ -88,6 +88,7 @@ public struct BoardApp: Sendable {
         let projects = try database.projects()
         var state = BoardState(databaseName: databaseName, today: today, size: terminal.size, projects: projects)
         state.utcOffset = environment.timeZone.secondsFromGMT(for: environment.now())
+        state.thisDevice = try database.deviceID()
         state.banner = Self.banner(projects, today: today)
         return state
     }

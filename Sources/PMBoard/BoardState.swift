@@ -33,6 +33,8 @@ public struct BoardState: Equatable, Sendable {
     public var message: String?
     /// The history panel's entries, newest first.
     public var history: [HistoryEntry] = []
+    /// This device's id: the history panel says `this device` for its own changes.
+    public var thisDevice: UUID?
     /// The first history entry shown.
     public var historyTop = 0
 

@@ -126,8 +126,10 @@ extension BoardView {
         }
         for (offset, entry) in entries.enumerated() {
             let time = Self.localTime(entry.at, state)
-            let x = 2 + buffer.write(time + "  ", x: 2, y: 2 + offset, style: dim)
-            _ = buffer.write(entry.summary, x: x, y: 2 + offset, maxWidth: width - x - 2)
+            var x = 2 + buffer.write(time + "  ", x: 2, y: 2 + offset, style: dim)
+            x += buffer.write(entry.summary, x: x, y: 2 + offset, maxWidth: width - x - 2)
+            let by = "  (" + entry.madeBy(thisDevice: state.thisDevice) + ")"
+            buffer.write(by, x: x, y: 2 + offset, style: dim, maxWidth: width - x - 2)
         }
     }
 

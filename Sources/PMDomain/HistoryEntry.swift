@@ -29,11 +29,23 @@ public struct HistoryEntry: Hashable, Sendable {
     public var title: String
     /// Each field that changed.
     public var changes: [Change]
+    /// The user whose push brought the change to the server, as the server recorded it; `nil`
+    /// for this device's own changes before the server names them and for changes the server
+    /// recorded no author for.
+    public var author: String?
 
     /// When the change was made.
     public var at: Date { timestamp.date }
     /// The device that made it.
     public var device: UUID { timestamp.device }
+
+    /// Who made the change, as history shows it: `this device` for `thisDevice`'s own, else
+    /// the user who pushed it (`ada`), else, for a change with no known author, the device
+    /// (`device d8d8d9bc`).
+    public func madeBy(thisDevice: UUID?) -> String {
+        if device == thisDevice { return "this device" }
+        return author ?? "device " + device.lowercased.prefix(8)
+    }
 
     /// The entry for `operation` applied to `before`, or `nil` when it changed nothing visible
     /// (it set fields to the values they had).

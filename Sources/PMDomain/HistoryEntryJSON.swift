@@ -1,6 +1,8 @@
 public import Foundation
 
-/// A history entry as JSON: `{"at","action","projectId","title","device","changes":{FIELD:{"from","to"}}}`.
+/// A history entry as JSON: `{"at","action","projectId","title","device","author","changes":{FIELD:{"from","to"}}}`,
+/// `author` left out when unknown. Nothing in it depends on the device reading it (no "this
+/// device"): an exported board's history reads the same after import on another device.
 public struct HistoryEntryJSON: Codable, Hashable, Sendable {
     /// A field's value before and after.
     public struct Change: Codable, Hashable, Sendable {
@@ -26,6 +28,8 @@ public struct HistoryEntryJSON: Codable, Hashable, Sendable {
     public var title: String
     /// The device that made the change.
     public var device: String
+    /// The user whose push brought the change to the server, when the server named one.
+    public var author: String?
     /// What changed, by field.
     public var changes: [String: Change]
 
@@ -36,6 +40,7 @@ public struct HistoryEntryJSON: Codable, Hashable, Sendable {
         projectId = entry.projectID.lowercased
         title = entry.title
         device = entry.device.lowercased
+        author = entry.author
         changes = Dictionary(
             uniqueKeysWithValues: entry.changes.map { ($0.field.rawValue, Change(from: $0.from, to: $0.to)) })
     }

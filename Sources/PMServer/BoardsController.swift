@@ -45,7 +45,8 @@ struct BoardsController<Repository: SyncRepository> {
                 throw APIError(status: .unprocessableContent, code: error.rule, message: error.description)
             }
         }
-        let results = try await repository.push(board: board, operations: batch.operations)
+        let results = try await repository.push(
+            board: board, author: context.identity?.text, operations: batch.operations)
         ServerMetrics.acknowledged(results.count)
         if let head = results.map(\.seq).max() { live?.publish(board: board, head: head) }
         return JSONResponse.make(json: JSONWriter.pushResponse(results))

@@ -7,12 +7,15 @@ public actor InMemorySyncRepository: SyncRepository {
     private struct Board {
         var members: Set<String>
         var log: [ProjectOperation] = []
+        /// The author of each operation of `log`, at the same index.
+        var authors: [String?] = []
         var seqByID: [UUID: Int64] = [:]
         var states: [UUID: ProjectState] = [:]
     }
 
     private var users: Set<String> = []
     private var storedTokens: [StoredToken] = []
+    private var passwordHashes: [String: String] = [:]
     private var storedFeedKeys: [StoredFeedKey] = []
     private var boards: [String: Board] = [:]
     /// Browser sessions by their hash (``InMemorySyncRepository+Sessions.swift``).
@@ -41,6 +44,15 @@ public actor InMemorySyncRepository: SyncRepository {
         let user = storedTokens.remove(at: index).user
         sessions = sessions.filter { $0.value.user != user }
         return user
+    }
+
+    public func setPassword(hash: String, user: String) throws {
+        guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
+        passwordHashes[user] = hash
+    }
+
+    public func passwordHash(user: String) -> String? {
+        passwordHashes[user]
     }
 
     public func addFeedKey(_ key: StoredFeedKey) throws {
@@ -93,7 +105,9 @@ public actor InMemorySyncRepository: SyncRepository {
         users.contains(name)
     }
 
-    public func push(board name: String, operations: [ProjectOperation]) throws -> [PushResponse.Result] {
+    public func push(board name: String, author: String?, operations: [ProjectOperation]) throws
+        -> [PushResponse.Result]
+    {
         guard var board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
         let stored = operations.reduce(into: [UUID: Int64]()) { stored, operation in
             stored[operation.id] = board.seqByID[operation.id]
@@ -101,6 +115,7 @@ public actor InMemorySyncRepository: SyncRepository {
         let plan = PushPlan(operations: operations, head: Int64(board.log.count), stored: stored)
         for insert in plan.inserts {
             board.log.append(operations[insert.index])
+            board.authors.append(author)
             board.seqByID[operations[insert.index].id] = insert.seq
         }
         let current = plan.touchedProjects.reduce(into: [UUID: ProjectState]()) { $0[$1] = board.states[$1] }
@@ -114,7 +129,9 @@ public actor InMemorySyncRepository: SyncRepository {
         let head = Int64(board.log.count)
         let start = Int(min(max(after, 0), head))
         let end = min(start + max(limit, 0), board.log.count)
-        let entries = (start..<end).map { OperationPage.Entry(seq: Int64($0 + 1), operation: board.log[$0]) }
+        let entries = (start..<end).map {
+            OperationPage.Entry(seq: Int64($0 + 1), operation: board.log[$0], author: board.authors[$0])
+        }
         return OperationPage(operations: entries, next: entries.last?.seq ?? max(after, 0), head: head)
     }
 

@@ -6,17 +6,20 @@ public import PMSyncProtocol
 /// (``ProjectOperation/storedJSON``, or `JSONEncoder`'s output for rows stored before it), so the
 /// pull route copies it into the answer instead of decoding and encoding it again.
 public struct StoredOperationPage: Sendable {
-    /// One stored operation and its sequence number.
+    /// One stored operation, its sequence number and its author.
     public struct Entry: Sendable {
         /// Its position in the board's server order.
         public var seq: Int64
         /// The operation's JSON, as stored: one JSON object.
         public var body: String
+        /// The user whose push stored it; `nil` for rows stored before authors were recorded.
+        public var author: String?
 
         /// An entry from its parts.
-        public init(seq: Int64, body: String) {
+        public init(seq: Int64, body: String, author: String? = nil) {
             self.seq = seq
             self.body = body
+            self.author = author
         }
     }
 
@@ -36,7 +39,7 @@ public struct StoredOperationPage: Sendable {
 
     /// A page holding `page`'s operations, each written as the server stores operations.
     public init(_ page: OperationPage) {
-        operations = page.operations.map { Entry(seq: $0.seq, body: $0.operation.storedJSON) }
+        operations = page.operations.map { Entry(seq: $0.seq, body: $0.operation.storedJSON, author: $0.author) }
         next = page.next
         head = page.head
     }
@@ -44,23 +47,27 @@ public struct StoredOperationPage: Sendable {
     /// The page with each operation decoded (read plainly when it is in the stored form).
     public func decoded() throws -> OperationPage {
         let entries = try operations.map {
-            OperationPage.Entry(seq: $0.seq, operation: try ProjectOperation.decode(storedJSON: $0.body))
+            OperationPage.Entry(
+                seq: $0.seq, operation: try ProjectOperation.decode(storedJSON: $0.body), author: $0.author)
         }
         return OperationPage(operations: entries, next: next, head: head)
     }
 
-    /// The pull answer, `{"operations":[{"seq":N,"operation":{…}},…],"next":N,"head":N}`, with
-    /// each stored operation copied in as it is (``PMSyncProtocol/OperationPage/json(storedOperations:next:head:)``).
+    /// The pull answer, `{"operations":[{"seq":N,"operation":{…},"author":"…"},…],"next":N,"head":N}`,
+    /// with each stored operation copied in as it is
+    /// (``PMSyncProtocol/OperationPage/json(storedOperations:next:head:)``).
     public func json() -> [UInt8] {
-        OperationPage.json(storedOperations: operations.lazy.map { ($0.seq, $0.body) }, next: next, head: head)
+        OperationPage.json(
+            storedOperations: operations.lazy.map { ($0.seq, $0.body, $0.author) }, next: next, head: head)
     }
 }
 
 extension OperationPage {
     /// A page from stored rows (each operation kept as its JSON), as every backend stores them.
-    public init(storedRows rows: [(seq: Int64, body: String)], after: Int64, head: Int64) throws {
+    public init(storedRows rows: [(seq: Int64, body: String, author: String?)], after: Int64, head: Int64) throws {
         self = try StoredOperationPage(
-            operations: rows.map { StoredOperationPage.Entry(seq: $0.seq, body: $0.body) }, after: after, head: head
+            operations: rows.map { StoredOperationPage.Entry(seq: $0.seq, body: $0.body, author: $0.author) },
+            after: after, head: head
         ).decoded()
     }
 }

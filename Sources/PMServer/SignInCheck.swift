@@ -4,23 +4,43 @@ public import PMSyncProtocol
 /// sign-in form and HTTP Basic for calendar apps: a user name and, in one field, one of that
 /// user's tokens (an app password) or their password. One home, so every way in follows the same
 /// rules.
+///
+/// Keep one check for the server's life: it remembers successful password checks (see
+/// ``SignInCache``), since calendar apps send the password with every request.
 public struct SignInCheck<Repository: SyncRepository>: Sendable {
+    /// Checks a typed secret against a stored bcrypt hash.
+    public typealias Verify = @Sendable (_ secret: String, _ hash: String) async throws -> Bool
+
     /// Where tokens and passwords are looked up.
     public let repository: Repository
+    private let verify: Verify
+    private let cache: SignInCache
 
-    /// A check against `repository`.
-    public init(repository: Repository) {
+    /// A check against `repository`, remembering up to `cacheCapacity` successful password
+    /// checks; `verify` is bcrypt's check, replaced in tests to count its calls.
+    public init(
+        repository: Repository, cacheCapacity: Int = 1024, verify: @escaping Verify = PasswordHasher.verify
+    ) {
         self.repository = repository
+        self.verify = verify
+        cache = SignInCache(capacity: cacheCapacity)
     }
 
     /// The user `name` when `secret` is one of their tokens (or their password), else `nil`.
-    /// A token of another user never signs in `name`.
+    /// A token or password of another user never signs in `name`.
     public func user(named name: String, secret: String) async throws -> UserName? {
         let token = AccessToken(secret)
         if token.description.utf8.count >= AccessToken.prefixLength {
             let candidates = try await repository.tokens(prefix: token.prefix)
             if candidates.contains(where: { $0.user == name && token.matches($0) }) { return UserName(name) }
         }
-        return nil
+        // No password is shorter than the rule's minimum: refused without bcrypt's cost.
+        guard Password.lengths.contains(secret.count), let hash = try await repository.passwordHash(user: name)
+        else { return nil }
+        let key = SignInCache.key(user: name, secret: secret, hash: hash)
+        if cache.contains(key) { return UserName(name) }
+        guard try await verify(secret, hash) else { return nil }
+        cache.insert(key)
+        return UserName(name)
     }
 }

@@ -14,6 +14,11 @@ public protocol SyncRepository: SessionRepository, Sendable {
     /// Removes the one token whose prefix starts with `prefix`; none or several are refused.
     /// Every browser session of its user ends with it. Returns the user it belonged to.
     func revokeToken(prefix: String) async throws -> String
+    /// Sets or replaces `user`'s password, stored as its bcrypt `hash` (never the password); an
+    /// unknown user is refused with ``SyncRepositoryError/userUnknown(_:)``.
+    func setPassword(hash: String, user: String) async throws
+    /// The bcrypt hash of `user`'s password; `nil` when they have none or there is no such user.
+    func passwordHash(user: String) async throws -> String?
     /// Stores a calendar feed key of `key.user` for `key.board` by its clear prefix and SHA-256
     /// hash; the user must be a member of the board (``SyncRepositoryError/notAMember(board:user:)``).
     func addFeedKey(_ key: StoredFeedKey) async throws
@@ -30,7 +35,11 @@ public protocol SyncRepository: SessionRepository, Sendable {
     func isMember(board: String, user: String) async throws -> Bool
     /// Appends the operations not already on the board, in one transaction, and answers the
     /// sequence number of each, in order: a retried batch gets the same numbers back.
-    func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result]
+    /// `author` is the user whose push it is (the signed-in user, also for a change a CalDAV
+    /// app makes), recorded with each new operation and sent beside it on pull; an operation
+    /// already stored keeps the author it was first stored with.
+    func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+        -> [PushResponse.Result]
     /// Up to `limit` operations with a sequence number above `after`, in server order.
     func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage
     /// The same page as ``operations(board:after:limit:)``, each operation as the JSON text the
@@ -45,6 +54,12 @@ public protocol SyncRepository: SessionRepository, Sendable {
 }
 
 extension SyncRepository {
+    /// Appends operations whose author is unknown: for tests and tools that push on nobody's
+    /// behalf. Every push a user makes passes its author to ``push(board:author:operations:)``.
+    public func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
+        try await push(board: board, author: nil, operations: operations)
+    }
+
     /// Writes each operation of ``operations(board:after:limit:)`` as the server stores it.
     public func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage {
         StoredOperationPage(try await operations(board: board, after: after, limit: limit))

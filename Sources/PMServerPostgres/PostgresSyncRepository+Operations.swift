@@ -5,7 +5,9 @@ public import PMSyncProtocol
 import PostgresNIO
 
 extension PostgresSyncRepository {
-    public func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
+    public func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+        -> [PushResponse.Result]
+    {
         let bodies = operations.map(\.storedJSON)
         let notification = JSONEncoder()
         return try await transaction { connection in
@@ -30,8 +32,8 @@ extension PostgresSyncRepository {
             )
             try await connection.query(
                 """
-                INSERT INTO operations (board, seq, id, body)
-                SELECT \(board), seq, id, body FROM UNNEST(\(new.seqs)::bigint[], \(new.ids)::uuid[], \(new.bodies)::text[])
+                INSERT INTO operations (board, seq, id, body, author)
+                SELECT \(board), seq, id, body, \(author) FROM UNNEST(\(new.seqs)::bigint[], \(new.ids)::uuid[], \(new.bodies)::text[])
                     AS new (seq, id, body)
                 """, logger: logger)
 
@@ -69,17 +71,17 @@ extension PostgresSyncRepository {
         try await client.withConnection { connection in
             let found = try await connection.query(
                 """
-                SELECT boards.head, page.seq, page.body FROM boards LEFT JOIN LATERAL (
-                    SELECT seq, body FROM operations WHERE board = boards.name AND seq > \(after) ORDER BY seq LIMIT \(limit)
+                SELECT boards.head, page.seq, page.body, page.author FROM boards LEFT JOIN LATERAL (
+                    SELECT seq, body, author FROM operations WHERE board = boards.name AND seq > \(after) ORDER BY seq LIMIT \(limit)
                 ) AS page ON true
                 WHERE boards.name = \(board) ORDER BY page.seq
                 """, logger: logger)
             var head: Int64?
             var entries: [StoredOperationPage.Entry] = []
             entries.reserveCapacity(limit)
-            for try await (boardHead, seq, body) in found.decode((Int64, Int64?, String?).self) {
+            for try await (boardHead, seq, body, author) in found.decode((Int64, Int64?, String?, String?).self) {
                 head = boardHead
-                if let seq, let body { entries.append(.init(seq: seq, body: body)) }
+                if let seq, let body { entries.append(.init(seq: seq, body: body, author: author)) }
             }
             guard let head else { throw SyncRepositoryError.boardUnknown(board) }
             return StoredOperationPage(operations: entries, after: after, head: head)

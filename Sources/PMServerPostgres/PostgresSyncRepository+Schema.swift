@@ -73,6 +73,14 @@ extension PostgresSyncRepository {
                 "CREATE INDEX feed_keys_prefix ON feed_keys(prefix)",
             ]),
         sessionsMigration,
+        // A user's password, as its bcrypt hash; NULL until one is set.
+        Migration(
+            name: "v4: passwords",
+            statements: [
+                "ALTER TABLE users ADD COLUMN password_hash TEXT CHECK (length(password_hash) > 0)"
+            ]),
+        // The user whose push stored each operation; NULL for those stored before (unknown).
+        Migration(name: "v5: operation authors", statements: ["ALTER TABLE operations ADD COLUMN author TEXT"]),
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

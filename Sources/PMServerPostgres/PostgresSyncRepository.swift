@@ -101,6 +101,19 @@ public struct PostgresSyncRepository: SyncRepository {
         }
     }
 
+    public func setPassword(hash: String, user: String) async throws {
+        let rows = try await client.query(
+            "UPDATE users SET password_hash = \(hash) WHERE name = \(user) RETURNING name", logger: logger)
+        guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
+            throw SyncRepositoryError.userUnknown(user)
+        }
+    }
+
+    public func passwordHash(user: String) async throws -> String? {
+        let rows = try await client.query("SELECT password_hash FROM users WHERE name = \(user)", logger: logger)
+        return try await rows.decode(String?.self).first(where: { _ in true }) ?? nil
+    }
+
     public func addBoard(_ board: String, members: [String]) async throws {
         try await transaction { connection in
             let inserted = try await connection.query(

@@ -5,7 +5,9 @@ public import PMServer
 public import PMSyncProtocol
 
 extension SQLiteSyncRepository {
-    public func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
+    public func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+        -> [PushResponse.Result]
+    {
         // Everything that needs no database is done before the write transaction, which is
         // the one part pushes (to any board) take turns at.
         let ids = operations.map(\.id.lowercased)
@@ -33,9 +35,9 @@ extension SQLiteSyncRepository {
             let plan = PushPlan(operations: operations, head: head, stored: stored)
 
             let insert = try db.cachedStatement(
-                sql: "INSERT INTO operation (board, seq, id, body) VALUES (?, ?, ?, ?)")
+                sql: "INSERT INTO operation (board, seq, id, body, author) VALUES (?, ?, ?, ?, ?)")
             for new in plan.inserts {
-                insert.setUncheckedArguments([board, new.seq, ids[new.index], bodies[new.index]])
+                insert.setUncheckedArguments([board, new.seq, ids[new.index], bodies[new.index], author])
                 try insert.execute()
             }
             guard !plan.inserts.isEmpty else { return plan.results }
@@ -77,9 +79,9 @@ extension SQLiteSyncRepository {
             var entries: [StoredOperationPage.Entry] = []
             entries.reserveCapacity(limit)
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT seq, body FROM operation WHERE board = ? AND seq > ? ORDER BY seq LIMIT ?",
+                db, sql: "SELECT seq, body, author FROM operation WHERE board = ? AND seq > ? ORDER BY seq LIMIT ?",
                 arguments: [board, after, limit])
-            while let row = try rows.next() { entries.append(.init(seq: row[0], body: row[1])) }
+            while let row = try rows.next() { entries.append(.init(seq: row[0], body: row[1], author: row[2])) }
             let head =
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
             return StoredOperationPage(operations: entries, after: after, head: head)

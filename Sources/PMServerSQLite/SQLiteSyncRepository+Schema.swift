@@ -57,6 +57,14 @@ extension SQLiteSyncRepository {
                     """)
         }
         registerSessionsMigration(in: &migrator)
+        // A user's password, as its bcrypt hash; NULL until one is set.
+        migrator.registerMigration("v4: passwords") { db in
+            try db.execute(sql: "ALTER TABLE user ADD COLUMN passwordHash TEXT CHECK (length(passwordHash) > 0)")
+        }
+        // The user whose push stored each operation; NULL for those stored before (unknown).
+        migrator.registerMigration("v5: operation authors") { db in
+            try db.execute(sql: "ALTER TABLE operation ADD COLUMN author TEXT")
+        }
         return migrator
     }
 }

@@ -85,6 +85,19 @@ public struct SQLiteSyncRepository: SyncRepository {
         }
     }
 
+    public func setPassword(hash: String, user: String) async throws {
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE name = ?", arguments: [hash, user])
+            guard db.changesCount == 1 else { throw SyncRepositoryError.userUnknown(user) }
+        }
+    }
+
+    public func passwordHash(user: String) async throws -> String? {
+        try await writer.read { db in
+            try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE name = ?", arguments: [user])
+        }
+    }
+
     public func addBoard(_ board: String, members: [String]) async throws {
         try await writer.write { db in
             guard try !Self.boardExists(db, board) else { throw SyncRepositoryError.boardExists(board) }

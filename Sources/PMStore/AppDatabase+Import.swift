@@ -71,7 +71,7 @@ extension AppDatabase {
         return ExportDocument(
             exportedAt: environment.now(),
             projects: Board(projects).allProjects.map { ProjectJSON($0, today: today) },
-            history: History.entries(for: operations).map(HistoryEntryJSON.init),
+            history: History.entries(for: operations).map { HistoryEntryJSON($0) },
             operations: operations)
     }
 }

@@ -11,14 +11,23 @@ public enum PullCursor: Hashable, Sendable {
 }
 
 extension AppDatabase {
-    /// Merges operations pulled from the server, in one transaction: new ones join the log and
-    /// merge by the per-field clock rule; known ones are this device's own whose acknowledgement
-    /// was lost, and leave the outbox. Then the cursor moves, so a crash never skips a page nor
-    /// applies one twice. Returns how many operations were new.
+    /// Merges operations pulled from the server whose authors are unknown (a server that sends
+    /// none): ``merge(pulled:advancing:)`` with no author.
     @discardableResult
     public func merge(pulled entries: [(serverSeq: Int64, operation: ProjectOperation)], advancing cursor: PullCursor)
         throws -> Int
     {
+        try merge(pulled: entries.map { ($0.serverSeq, $0.operation, nil) }, advancing: cursor)
+    }
+
+    /// Merges operations pulled from the server, in one transaction: new ones join the log with
+    /// their author and merge by the per-field clock rule; known ones are this device's own
+    /// whose acknowledgement was lost, and leave the outbox. Then the cursor moves, so a crash
+    /// never skips a page nor applies one twice. Returns how many operations were new.
+    @discardableResult
+    public func merge(
+        pulled entries: [(serverSeq: Int64, operation: ProjectOperation, author: String?)], advancing cursor: PullCursor
+    ) throws -> Int {
         for entry in entries { try entry.operation.validate() }
         return try write { db in
             if entries.count > 2_000 { try Self.prepareForLargeWrite(db) }
@@ -28,9 +37,14 @@ extension AppDatabase {
             var applied = 0
             let acknowledge = try db.cachedStatement(
                 sql: "UPDATE operation SET serverSeq = ? WHERE id = ? AND serverSeq IS NULL")
-            for (serverSeq, operation) in entries {
-                guard try OperationRow.insert(operation, serverSeq: serverSeq, in: db) else {
+            // This device's own operations come back on pull with the user who pushed them, so
+            // its history says what every other device's says.
+            let attribute = try db.cachedStatement(
+                sql: "UPDATE operation SET author = ? WHERE id = ? AND author IS NULL")
+            for (serverSeq, operation, author) in entries {
+                guard try OperationRow.insert(operation, serverSeq: serverSeq, author: author, in: db) else {
                     try acknowledge.execute(arguments: [serverSeq, operation.id.lowercased])
+                    if let author { try attribute.execute(arguments: [author, operation.id.lowercased]) }
                     continue
                 }
                 applied += 1

@@ -75,12 +75,12 @@ extension AppDatabase {
     public func history(limit: Int?, project: UUID? = nil) throws -> [HistoryEntry] {
         try read { db in
             if let project {
-                let entries = History.entries(
-                    for: try OperationRow.operations(ofProjects: [project.lowercased], in: db))
+                let found = try OperationRow.operations(ofProjects: [project.lowercased], in: db)
+                let entries = History.entries(for: found.operations, authors: found.authors)
                 return limit.map { Array(entries.prefix($0)) } ?? entries
             }
             guard let limit else {
-                return History.entries(for: try Self.allOperations(db))
+                return History.entries(for: try Self.allOperations(db), authors: try OperationRow.authors(in: db))
             }
             // The newest operations by clock, and everything earlier of their projects, which
             // history needs for the values before each change. Operations that changed nothing
@@ -97,7 +97,8 @@ extension AppDatabase {
                         """,
                     arguments: [window])
                 let wanted = Set(ids)
-                let entries = History.entries(for: try OperationRow.operations(ofProjects: projects, in: db))
+                let found = try OperationRow.operations(ofProjects: projects, in: db)
+                let entries = History.entries(for: found.operations, authors: found.authors)
                     .filter { wanted.contains($0.operationID.lowercased) }
                 if entries.count >= limit || ids.count < window {
                     return Array(entries.prefix(limit))

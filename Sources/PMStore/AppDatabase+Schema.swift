@@ -118,6 +118,12 @@ extension AppDatabase {
             try db.execute(
                 sql: "CREATE INDEX operation_by_serverSeq ON operation (serverSeq) WHERE serverSeq IS NOT NULL")
         }
+        migrator.registerMigration("v5: operation authors") { db in
+            // The user whose push stored each pulled operation, as the server sent it: history
+            // names them. NULL for this device's own operations and for pulls from a server
+            // that sent none.
+            try db.execute(sql: "ALTER TABLE operation ADD COLUMN author TEXT")
+        }
         return migrator
     }
 

@@ -6,26 +6,29 @@ import PMDomain
 enum OperationRow {
     /// What an operation is read from.
     enum Columns: Int, SelectedColumn {
-        case id, projectId, clock, title, description, deadline, status, deleted
+        case id, projectId, clock, title, description, deadline, status, deleted, author
         var sql: String { "operation.\(self)" }
     }
 
     static let columns = Columns.selection
 
     /// Appends `operation` to the log. Returns `false` when the log already held it.
-    /// `serverSeq` is its place on the server, for an operation pulled from there.
-    static func insert(_ operation: ProjectOperation, serverSeq: Int64? = nil, in db: Database) throws -> Bool {
+    /// `serverSeq` is its place on the server and `author` the user who pushed it there, for an
+    /// operation pulled from there.
+    static func insert(
+        _ operation: ProjectOperation, serverSeq: Int64? = nil, author: String? = nil, in db: Database
+    ) throws -> Bool {
         let statement = try db.cachedStatement(
             sql: """
                 INSERT OR IGNORE INTO operation
-                    (id, projectId, clock, title, description, deadline, status, deleted, serverSeq)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    (id, projectId, clock, title, description, deadline, status, deleted, serverSeq, author)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         let fields = operation.fields
         try statement.execute(arguments: [
             operation.id.lowercased, operation.projectID.lowercased,
             operation.timestamp.description, fields.title, fields.description, fields.deadline?.description,
-            fields.status?.rawValue, fields.deleted.map { $0 ? 1 : 0 }, serverSeq,
+            fields.status?.rawValue, fields.deleted.map { $0 ? 1 : 0 }, serverSeq, author,
         ])
         return db.changesCount > 0
     }
@@ -46,17 +49,33 @@ enum OperationRow {
         return ProjectOperation(id: id, projectID: projectID, timestamp: timestamp, fields: fields)
     }
 
-    /// Every operation of the given projects.
-    static func operations(ofProjects ids: some Collection<String>, in db: Database) throws -> [ProjectOperation] {
+    /// Every operation of the given projects, and the authors of those that have one.
+    static func operations(ofProjects ids: some Collection<String>, in db: Database) throws
+        -> (operations: [ProjectOperation], authors: [UUID: String])
+    {
         var result: [ProjectOperation] = []
+        var authors: [UUID: String] = [:]
         let statement = try db.cachedStatement(
             sql: "SELECT \(columns) FROM operation WHERE projectId = ? ORDER BY clock")
         for id in ids {
             let rows = try Row.fetchCursor(statement, arguments: [id])
             while let row = try rows.next() {
-                result.append(try operation(row))
+                let operation = try operation(row)
+                result.append(operation)
+                if let author: String = row[Columns.author] { authors[operation.id] = author }
             }
         }
-        return result
+        return (result, authors)
+    }
+
+    /// The author of every operation that has one.
+    static func authors(in db: Database) throws -> [UUID: String] {
+        var authors: [UUID: String] = [:]
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, author FROM operation WHERE author IS NOT NULL")
+        while let row = try rows.next() {
+            guard let id = UUID(uuidString: row[0]) else { continue }
+            authors[id] = row[1]
+        }
+        return authors
     }
 }

@@ -16,7 +16,7 @@ extension SyncRound {
 
     /// Operations pulled together and merged in one transaction.
     struct PulledBatch: Sendable {
-        var entries: [(serverSeq: Int64, operation: ProjectOperation)] = []
+        var entries: [(serverSeq: Int64, operation: ProjectOperation, author: String?)] = []
         /// Where the next batch starts; the cursor this batch moves to.
         var next: Int64
         /// The board's head when the last page was read.
@@ -68,12 +68,12 @@ extension SyncRound {
                     operations = operations.dropFirst()
                     witness = nil
                 }
-                batch.entries += operations.map { ($0.seq, $0.operation) }
+                batch.entries += operations.map { ($0.seq, $0.operation, $0.author) }
                 batch.next = max(page.next, asked)
                 batch.finished = page.operations.isEmpty || page.next >= page.head
             case .backfill(let end):
                 let entries = page.operations.prefix { $0.seq <= end }
-                batch.entries += entries.map { ($0.seq, $0.operation) }
+                batch.entries += entries.map { ($0.seq, $0.operation, $0.author) }
                 // A page with nothing at or below the end means the server has no more of it.
                 batch.next = entries.last?.seq ?? end
                 batch.finished = batch.next >= end

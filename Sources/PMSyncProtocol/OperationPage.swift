@@ -2,17 +2,22 @@ public import PMDomain
 
 /// One page of a board's operations in server order: `GET /v1/boards/{board}/operations`.
 public struct OperationPage: Codable, Hashable, Sendable {
-    /// An operation and the sequence number the server gave it.
+    /// An operation, the sequence number the server gave it and the user who pushed it.
     public struct Entry: Codable, Hashable, Sendable {
         /// Its position in the board's server order.
         public var seq: Int64
         /// The operation as pushed.
         public var operation: ProjectOperation
+        /// The user whose push stored it (its author); `nil` for operations stored before the
+        /// server recorded authors, and on pages from such a server. On the wire the key is left
+        /// out then, so a client that knows no authors reads every page, and this one reads theirs.
+        public var author: String?
 
         /// An entry from its parts.
-        public init(seq: Int64, operation: ProjectOperation) {
+        public init(seq: Int64, operation: ProjectOperation, author: String? = nil) {
             self.seq = seq
             self.operation = operation
+            self.author = author
         }
     }
 

@@ -40,6 +40,10 @@ public enum SyncRepositoryConformance {
         Check(name: "revokingATokenEndsItsUsersSessions", run: revokingATokenEndsItsUsersSessions),
         Check(
             name: "boardsOfAMemberAndWhetherAnyoneHasAnAccount", run: boardsOfAMemberAndWhetherAnyoneHasAnAccount),
+        Check(name: "passwordIsSetReplacedAndKeptPerUser", run: passwordIsSetReplacedAndKeptPerUser),
+        Check(name: "passwordOfAnUnknownUserIsRefused", run: passwordOfAnUnknownUserIsRefused),
+        Check(
+            name: "pushRecordsItsAuthorAndARetryKeepsTheFirst", run: pushRecordsItsAuthorAndARetryKeepsTheFirst),
     ]
 
     /// A repository holding user `ada` with board `team`.

@@ -3,9 +3,10 @@ import PMServer
 import PMSyncProtocol
 
 /// `pm-server user add NAME`: a new user and their first token, printed once.
+/// `pm-server user password NAME`: sets or replaces the user's password, read from stdin.
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Manage users.", subcommands: [Add.self])
+        commandName: "user", abstract: "Manage users.", subcommands: [Add.self, SetPassword.self])
 
     struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a user and print their token (shown once).")
@@ -30,4 +31,35 @@ struct UserCommand: AsyncParsableCommand {
             print(token)
         }
     }
+
+    struct SetPassword: StartedCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "password",
+            abstract: "Set or replace a user's password, read from standard input.",
+            discussion: """
+                The password is the first line of standard input (on a terminal it is asked for and \
+                not shown). It must have \(Password.lengths.lowerBound) to \(Password.lengths.upperBound) \
+                characters. It is stored as a bcrypt hash, never in clear.
+                Example: printf '%s\\n' 'correct horse' | pm-server user password ada
+                """)
+
+        @Argument(help: "The user's name.", transform: { UserName($0) }) var name: UserName
+        @OptionGroup var database: DatabaseOptions
+
+        func run(_ startUp: StartUp) async throws {
+            guard let line = SecretInput.readLine(prompt: "Password for \(name): ") else {
+                throw PasswordInputError()
+            }
+            // Checked before the database is opened, so a refused password changes nothing.
+            let password = try Password(validating: line)
+            let hash = try await PasswordHasher().hash(password)
+            try await database.store(startUp).withRepository { try await $0.setPassword(hash: hash, user: name.text) }
+            print("password set for \(name)")
+        }
+    }
+}
+
+/// Standard input ended before a password line.
+struct PasswordInputError: Error, CustomStringConvertible {
+    var description: String { "no password on standard input: give it as its first line" }
 }

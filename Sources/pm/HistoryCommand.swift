@@ -35,7 +35,7 @@ struct HistoryCommand: ParsableCommand {
         let device = try database.deviceID()
         let zone = context.environment.timeZone
         let lines = entries.map { entry in
-            let by = entry.device == device ? "this device" : "device " + entry.device.lowercased.prefix(8)
+            let by = entry.madeBy(thisDevice: device)
             return context.output.dim(LocalTime.text(entry.at, in: zone)) + "  " + entry.summary + "  "
                 + context.output.dim("(\(by))")
         }

@@ -146,11 +146,52 @@ import Testing
                 " Project Manager · projects.sqlite       2026-11-21 · local ",
                 "┌ History (2) ─────────────────────────────────────────────┐",
                 "│ 2025-11-21 11:00  Moved \"Write spec\" from TODO to DOING  │",
-                "│ 2025-11-21 10:00  Added \"Write spec\" to TODO             │",
+                "│ 2025-11-21 10:00  Added \"Write spec\" to TODO  (device dd │",
                 "│                                                          │",
                 "│                                                          │",
                 "└──────────────────────────────────────────────────────────┘",
                 " ↑↓ PgUp/PgDn scroll  Esc close                             ",
+            ])
+    }
+
+    @Test func theHistoryPanelNamesWhoMadeEachChange() throws {
+        // Given this device's add, ada's and bob's moves pulled from the server, and an edit
+        // from a device whose author the server did not record
+        var state = Fixtures.state([Fixtures.project(1, "Write spec")], width: 80, height: 9)
+        let id = state.cards(.todo)[0].id
+        let here = UUID(uuidString: "aaaaaaaa-0000-4000-8000-000000000000")!
+        let other = UUID(uuidString: "bbbbbbbb-0000-4000-8000-000000000000")!
+        state.thisDevice = here
+        func operation(_ number: UInt64, hour: Int64, device: UUID, _ fields: ProjectFields) -> ProjectOperation {
+            ProjectOperation(
+                id: UUID.counted(number), projectID: id,
+                timestamp: HybridTimestamp(wallTime: 1_763_712_000_000 + hour * 3_600_000, counter: 0, device: device),
+                fields: fields)
+        }
+        let operations = [
+            operation(1, hour: 0, device: here, ProjectFields(title: "Write spec", status: .todo)),
+            operation(2, hour: 1, device: other, ProjectFields(status: .doing)),
+            operation(3, hour: 2, device: other, ProjectFields(status: .done)),
+            operation(4, hour: 3, device: other, ProjectFields(title: "Spec")),
+        ]
+        let authors = [UUID.counted(2): "ada", UUID.counted(3): "bob"]
+
+        // When the history panel shows them
+        _ = state.press(.character("y"))
+        _ = state.reduce(.historyLoaded(History.entries(for: operations, authors: authors)))
+
+        // Then each line names its user, this device, or the device when no user is known
+        #expect(
+            frame(state) == [
+                " Project Manager · projects.sqlite                           2026-11-21 · local ",
+                "┌ History (4) ─────────────────────────────────────────────────────────────────┐",
+                "│ 2025-11-21 11:00  Edited \"Write spec\": title \"Write spec\" → \"Spec\"  (device  │",
+                "│ 2025-11-21 10:00  Moved \"Write spec\" from DOING to DONE  (bob)               │",
+                "│ 2025-11-21 09:00  Moved \"Write spec\" from TODO to DOING  (ada)               │",
+                "│ 2025-11-21 08:00  Added \"Write spec\" to TODO  (this device)                  │",
+                "│                                                                              │",
+                "└──────────────────────────────────────────────────────────────────────────────┘",
+                " ↑↓ PgUp/PgDn scroll  Esc close                                                 ",
             ])
     }
 }

@@ -14,7 +14,8 @@ struct ServerCommand {
         var error: String
     }
 
-    func run(_ arguments: [String]) throws -> Result {
+    /// Runs `pm-server` with `arguments`, and `input` as its standard input when given.
+    func run(_ arguments: [String], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments + ["--database", database]
@@ -22,7 +23,13 @@ struct ServerCommand {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
+        let stdin = Pipe()
+        if input != nil { process.standardInput = stdin }
         try process.run()
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -174,6 +174,10 @@ private struct LeftBoard: SyncRepository {
     func addToken(_ token: StoredToken) async throws { try await repository.addToken(token) }
     func tokens(prefix: String) async throws -> [StoredToken] { await repository.tokens(prefix: prefix) }
     func revokeToken(prefix: String) async throws -> String { try await repository.revokeToken(prefix: prefix) }
+    func setPassword(hash: String, user: String) async throws {
+        try await repository.setPassword(hash: hash, user: user)
+    }
+    func passwordHash(user: String) async throws -> String? { await repository.passwordHash(user: user) }
     func addFeedKey(_ key: StoredFeedKey) async throws { try await repository.addFeedKey(key) }
     func feedKeys(prefix: String) async throws -> [StoredFeedKey] { await repository.feedKeys(prefix: prefix) }
     func revokeFeedKey(prefix: String) async throws -> StoredFeedKey {
@@ -183,8 +187,10 @@ private struct LeftBoard: SyncRepository {
         try await repository.addBoard(board, members: members)
     }
     func grant(board: String, user: String) async throws { try await repository.grant(board: board, user: user) }
-    func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
-        try await repository.push(board: board, operations: operations)
+    func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+        -> [PushResponse.Result]
+    {
+        try await repository.push(board: board, author: author, operations: operations)
     }
     func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
         try await repository.operations(board: board, after: after, limit: limit)

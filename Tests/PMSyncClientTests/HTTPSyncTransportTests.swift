@@ -20,8 +20,12 @@ import Testing
 
             // Then
             #expect(results == [1, 2, 3].map { PushResponse.Result(id: SyncFixtures.uuid($0), seq: Int64($0)) })
+            // (each with its author: the token's user, ada)
             #expect(
-                first.operations == [1, 2].map { OperationPage.Entry(seq: Int64($0), operation: operations[$0 - 1]) })
+                first.operations
+                    == [1, 2].map {
+                        OperationPage.Entry(seq: Int64($0), operation: operations[$0 - 1], author: "ada")
+                    })
             #expect(first.next == 2 && first.head == 3)
             #expect(rest.operations.map(\.operation) == [operations[2]])
             #expect(rest.next == 3 && rest.head == 3)

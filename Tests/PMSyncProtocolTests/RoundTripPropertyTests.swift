@@ -78,6 +78,18 @@ import Testing
     }
 
     @Test(arguments: seeds)
+    func operationPagesWithAuthorsRoundTrip(_ seed: UInt64) throws {
+        // Authors are user names, but the writer must escape whatever text it is given.
+        var values = RandomWireValues(seed: seed)
+        let entries = values.list(upTo: 12) {
+            OperationPage.Entry(
+                seq: $0.count(), operation: $0.operation(), author: $0.count() % 3 == 0 ? nil : $0.text())
+        }
+        let page = OperationPage(operations: entries, next: values.count(), head: values.count())
+        try expectRoundTrip(page, page.json, plain: OperationPage.readPlain)
+    }
+
+    @Test(arguments: seeds)
     func pushRequestsRoundTrip(_ seed: UInt64) throws {
         var values = RandomWireValues(seed: seed)
         let request = PushRequest(operations: values.list(upTo: 12) { $0.operation() })
