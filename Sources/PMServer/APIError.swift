@@ -10,18 +10,30 @@ public struct APIError: HTTPResponseError, Hashable, Sendable, CustomStringConve
     public let code: String
     /// A sentence for people.
     public let message: String
+    /// Seconds to wait before trying again, sent as `Retry-After` (a 429).
+    public var retryAfter: Int?
 
     /// An error from its parts.
-    public init(status: HTTPResponse.Status, code: String, message: String) {
+    public init(status: HTTPResponse.Status, code: String, message: String, retryAfter: Int? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     public var description: String { "\(status.code) \(code): \(message)" }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        JSONResponse.make(ErrorBody(code: code, message: message), status: status)
+        var response = JSONResponse.make(ErrorBody(code: code, message: message), status: status)
+        if let retryAfter { response.headers[.retryAfter] = "\(retryAfter)" }
+        return response
+    }
+
+    /// Too many failed sign-ins from this address lately.
+    static func tooManySignIns(retryAfter seconds: Int) -> APIError {
+        APIError(
+            status: .tooManyRequests, code: "tooManySignIns",
+            message: "too many failed sign-ins from this address; try again in \(seconds) s", retryAfter: seconds)
     }
 
     static let unauthorized = APIError(

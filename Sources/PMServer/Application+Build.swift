@@ -11,7 +11,7 @@ public import ServiceLifecycle
 /// (the web board, CalDAV) register theirs through it too.
 public func buildRouter<Repository: SyncRepository>(
     repository: Repository, live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil,
-    additions: ServerAdditions = ServerAdditions()
+    additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
@@ -31,7 +31,9 @@ public func buildRouter<Repository: SyncRepository>(
     let feed = FeedController(repository: repository)
     routes.get(FeedController<Repository>.path, use: feed.feed)
     routes.head(FeedController<Repository>.path, use: feed.head)
-    routes.boardGroup(repository: repository, additionalAuthenticators: additions.boardAuthenticators).addRoutes(
+    routes.boardGroup(
+        repository: repository, additionalAuthenticators: additions.boardAuthenticators, signInLimiter: signInLimiter
+    ).addRoutes(
         BoardsController(repository: repository, live: live).endpoints)
     for addRoutes in additions.routes { addRoutes(routes) }
     // Added last, it wraps only the router's answer for unknown routes: where a 405 is decided.
@@ -53,16 +55,18 @@ public let defaultIdleTimeout: Duration = .seconds(30)
 public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
-    idleTimeout: Duration = defaultIdleTimeout, services: [any Service] = [],
+    idleTimeout: Duration = defaultIdleTimeout, signInLimiter: SignInLimiter? = nil, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
     LiveController(repository: repository, live: live).addRoutes(
         to: webSocketRouter.boardGroup(
-            repository: repository, additionalAuthenticators: additions.boardAuthenticators))
+            repository: repository, additionalAuthenticators: additions.boardAuthenticators,
+            signInLimiter: signInLimiter))
     var application = Application(
         router: buildRouter(
-            repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions),
+            repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions,
+            signInLimiter: signInLimiter),
         server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
             RequestHeadDeadline(
                 inner: HTTP1WebSocketUpgradeChannel(

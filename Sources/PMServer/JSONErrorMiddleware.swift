@@ -19,7 +19,7 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         } catch let error as APIError {
             ServerMetrics.refused(route: context.endpointPath ?? "unknown", code: error.code)
-            return JSONResponse.make(ErrorBody(code: error.code, message: error.message), status: error.status)
+            return try error.response(from: request, context: context)
         } catch let error as HTTPError {
             let message = error.body ?? error.status.reasonPhrase
             let code =

@@ -8,12 +8,15 @@ extension RouterMethods where Context == BoardRequestContext {
     /// WebSocket are both mounted on such a group, so they answer strangers the same way.
     /// Further ways to sign in (a browser session, HTTP Basic for calendar apps) are further
     /// authenticators beside the bearer token (`additionalAuthenticators`); `authenticators`
-    /// replaces the bearer token itself.
+    /// replaces the bearer token itself. With `signInLimiter`, an address that fails to sign in
+    /// too often is refused for a while (429).
     public func boardGroup<Repository: SyncRepository>(
         repository: Repository, authenticators: [any MiddlewareProtocol<Request, Response, Context>]? = nil,
-        additionalAuthenticators: [any MiddlewareProtocol<Request, Response, Context>] = []
+        additionalAuthenticators: [any MiddlewareProtocol<Request, Response, Context>] = [],
+        signInLimiter: SignInLimiter? = nil
     ) -> RouterGroup<Context> {
         let group = self.group("/v1/boards/:board")
+        if let signInLimiter { group.add(middleware: FailedSignInLimitMiddleware(limiter: signInLimiter)) }
         let bearer: [any MiddlewareProtocol<Request, Response, Context>] = [
             BearerTokenAuthenticator(repository: repository, context: Context.self)
         ]

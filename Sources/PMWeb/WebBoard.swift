@@ -13,16 +13,17 @@ public struct WebBoard<Repository: SyncRepository>: Sendable {
 
     /// The board over `repository`, serving `resources`; `signIn` checks what people type;
     /// `now` and `randomBytes` (cryptographically secure) are injected so that tests choose the
-    /// time and the session ids; `firstRun` is given when the server starts with no user yet.
+    /// time and the session ids; `limiter` counts failed sign-ins (the server's one, shared with
+    /// the API's, else one of its own); `firstRun` is given when the server starts with no user yet.
     public init(
         repository: Repository, resources: WebResources, signIn: SignInCheck<Repository>,
         now: @escaping @Sendable () -> Date, randomBytes: @escaping @Sendable (_ count: Int) -> [UInt8],
-        firstRun: FirstRun? = nil
+        limiter: SignInLimiter? = nil, firstRun: FirstRun? = nil
     ) {
         self.resources = resources
         sessions = Sessions(repository: repository, now: now, randomBytes: randomBytes)
         self.signIn = signIn
-        limiter = SignInLimiter(now: now)
+        self.limiter = limiter ?? SignInLimiter(now: now)
         self.firstRun = firstRun
     }
 

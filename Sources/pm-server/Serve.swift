@@ -54,16 +54,19 @@ struct Serve: StartedCommand {
         let follower = LiveHeadsFollower(
             live: live, repository: repository, clock: startUp.clock, random: startUp.random, logger: logger)
         let firstRun = Self.firstRun(repository, startUp: startUp)
+        // One count of failed sign-ins for the web board's form and the API alike.
+        let limiter = SignInLimiter(now: startUp.now)
         let web = WebBoard(
             repository: repository, resources: Self.webResources(logger: logger),
             signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,
-            firstRun: firstRun)
+            limiter: limiter, firstRun: firstRun)
         let link = firstRun.link(host: host, port: port)
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
             logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
-            additions: MetricsEndpoint.bootstrap().merging(web.additions), services: services + [follower],
+            additions: MetricsEndpoint.bootstrap().merging(web.additions), signInLimiter: limiter,
+            services: services + [follower],
             beforeServerStarts: {
                 try await beforeServerStarts?()
                 // Asked once the store is migrated: a server with nobody to sign in yet offers

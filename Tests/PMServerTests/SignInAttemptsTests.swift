@@ -1,8 +1,7 @@
 import Foundation
+import PMServer
 import PMTestSupport
 import Testing
-
-@testable import PMWeb
 
 @Suite struct SignInAttemptsTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,23 +1,23 @@
-import Foundation
+public import Foundation
 
 /// The failed sign-ins of the last ``window``, by who they were for and where they came from
 /// (keys such as `user:ada` and `address:192.0.2.1`). Once ``limit`` failures of one key fall
 /// within the window, further attempts for that key are refused until the oldest of them is
 /// older than the window — whether or not their secret is right, so guessing gains nothing.
 /// A pure value: the time is passed in, and ``SignInLimiter`` keeps it.
-struct SignInAttempts: Sendable {
+public struct SignInAttempts: Sendable {
     /// Failures of one key allowed within the window.
-    var limit: Int
+    public var limit: Int
     /// How long a failure counts.
-    var window: TimeInterval
+    public var window: TimeInterval
     /// Keys kept at most; the longest quiet ones go first (bounded memory under a flood).
-    var capacity: Int
+    public var capacity: Int
 
     private var failures: [String: [Date]] = [:]
 
     /// Attempts allowing `limit` failures of one key per `window` seconds, keeping at most
     /// `capacity` keys.
-    init(limit: Int = 5, window: TimeInterval = 60, capacity: Int = 10_000) {
+    public init(limit: Int = 5, window: TimeInterval = 60, capacity: Int = 10_000) {
         self.limit = limit
         self.window = window
         self.capacity = capacity
@@ -25,7 +25,7 @@ struct SignInAttempts: Sendable {
 
     /// How many whole seconds to wait before any of `keys` may try again, or `nil` if none is
     /// at its limit.
-    func wait(for keys: [String], at now: Date) -> Int? {
+    public func wait(for keys: [String], at now: Date) -> Int? {
         let waits = keys.compactMap { key -> TimeInterval? in
             let recent = (failures[key] ?? []).filter { now.timeIntervalSince($0) < window }
             guard recent.count >= limit, let oldest = recent.first else { return nil }
@@ -35,7 +35,7 @@ struct SignInAttempts: Sendable {
     }
 
     /// Counts a failure for each of `keys` at `now`.
-    mutating func recordFailure(for keys: [String], at now: Date) {
+    public mutating func recordFailure(for keys: [String], at now: Date) {
         for key in keys {
             failures[key, default: []].append(now)
         }
