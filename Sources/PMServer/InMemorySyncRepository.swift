@@ -15,6 +15,8 @@ public actor InMemorySyncRepository: SyncRepository {
     private var storedTokens: [StoredToken] = []
     private var storedFeedKeys: [StoredFeedKey] = []
     private var boards: [String: Board] = [:]
+    /// CalDAV clients' texts by board and card (InMemorySyncRepository+CalendarTexts.swift).
+    var calendarTextsByBoard: [String: [UUID: String]] = [:]
 
     /// An empty repository.
     public init() {}
@@ -75,6 +77,14 @@ public actor InMemorySyncRepository: SyncRepository {
 
     public func isMember(board: String, user: String) -> Bool {
         boards[board]?.members.contains(user) ?? false
+    }
+
+    /// Whether `board` exists.
+    func boardExists(_ board: String) -> Bool { boards[board] != nil }
+
+    /// The boards `user` is a member of, sorted by name.
+    func boardNames(member user: String) -> [String] {
+        boards.filter { $0.value.members.contains(user) }.map(\.key).sorted()
     }
 
     public func push(board name: String, operations: [ProjectOperation]) throws -> [PushResponse.Result] {
