@@ -1,6 +1,7 @@
 import ArgumentParser
 import Hummingbird
 import Logging
+import PMDAV
 import PMServer
 import PMServerPostgres
 import PMServerSQLite
@@ -43,7 +44,7 @@ struct Serve: StartedCommand {
     /// Answers clients from `repository` until SIGTERM or SIGINT, with `services` running beside
     /// the server.
     func serve(
-        _ repository: some SyncRepository, services: [any Service] = [],
+        _ repository: some CalendarTextRepository, services: [any Service] = [],
         beforeServerStarts: (@Sendable () async throws -> Void)? = nil, startUp: StartUp, logger: Logger
     ) async throws {
         let live = LiveHeads()
@@ -55,6 +56,8 @@ struct Serve: StartedCommand {
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
             logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
+            additions: CalDAV.additions(
+                repository: repository, live: live, environment: startUp.calendarEnvironment()),
             services: services + [follower], beforeServerStarts: beforeServerStarts)
         try await application.runService()
     }

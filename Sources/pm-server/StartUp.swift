@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PMDomain
 import PMServer
 
 /// What `pm-server` takes from the world, read once at start-up and passed down: the process
@@ -24,6 +25,13 @@ struct StartUp: Sendable {
                 var generator = SystemRandomNumberGenerator()
                 return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
             })
+    }
+
+    /// The world CalDAV writes in: the system's time and new ids, the server's time zone (in
+    /// which a DUE with a time of day is read as a deadline), the clock and randomness above.
+    func calendarEnvironment() -> Environment {
+        Environment(
+            now: { Date() }, uuid: { UUID() }, timeZone: .current, clock: clock, random: random)
     }
 
     /// A new token from ``secureBytes``, to be shown once.

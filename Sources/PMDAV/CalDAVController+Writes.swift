@@ -1,0 +1,101 @@
+import Foundation
+import Hummingbird
+import PMCalendar
+import PMDomain
+import PMServer
+import PMSyncProtocol
+
+extension CalDAVController {
+    /// PUT of a card: a new resource creates the card by the rules of `pm add`; an existing one
+    /// becomes an operation for the fields the client changed only (``CalendarTask/changes(since:today:)``),
+    /// stamped for the user, pushed like any push and announced live. The client's text is kept
+    /// for the properties the board has no field for.
+    @Sendable func put(_ request: Request, context: Context) async throws -> Response {
+        guard case .card(let user, let board, let id) = try await resource(request, context: context) else {
+            throw DAVError.resourceName(Self.parameter("card", context) ?? "")
+        }
+        let limit = ICalendarLimits.card.maxBytes
+        let bytes = try await Self.body(request, limit: limit)
+        let calendar: ICalendarComponent
+        let task: CalendarTask
+        do throws(CalendarError) {
+            calendar = try ICalendarReader.read(bytes)
+            task = try CalendarTask(calendar: calendar, timeZone: environment.timeZone)
+        } catch {
+            throw DAVError.calendar(error)
+        }
+        let current = try await card(id, of: board)
+        do {
+            try task.check(id: id)
+        } catch {
+            // The same task under a second name: RFC 4791's no-uid-conflict, naming the first.
+            if let uid = task.uid.flatMap(UUID.init(uuidString:)), try await card(uid, of: board) != nil {
+                throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, id: uid).href)
+            }
+            throw DAVError.calendar(error)
+        }
+        try Self.checkPreconditions(request, current: current)
+        let fields: ProjectFields
+        do throws(CalendarError) {
+            if let current {
+                fields = try task.changes(since: current.task, today: environment.today)
+            } else {
+                fields = try task.newProject(today: environment.today)
+            }
+        } catch {
+            throw DAVError.calendar(error)
+        }
+        try await write(fields, card: id, user: user, board: board, after: current?.clocks ?? [])
+        try await repository.setCalendarText(ICalendarWriter.write(calendar), board: board, card: id)
+        var headers: HTTPFields = [:]
+        // A client keeps what it sent as the resource when it gets an ETag back (RFC 4791 §5.3.4):
+        // only send one when the stored text is exactly that.
+        if let stored = try await card(id, of: board), stored.text.utf8.elementsEqual(bytes) {
+            headers[.eTag] = stored.etag
+        }
+        return Response(status: current == nil ? .created : .noContent, headers: headers)
+    }
+
+    /// DELETE of a card: an operation that deletes it, like `pm delete`.
+    @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
+        guard case .card(let user, let board, let id) = try await resource(request, context: context),
+            let current = try await card(id, of: board)
+        else { throw DAVError.notFound }
+        try Self.checkPreconditions(request, current: current)
+        try await write(ProjectFields(deleted: true), card: id, user: user, board: board, after: current.clocks)
+        try await repository.setCalendarText(nil, board: board, card: id)
+        return Response(status: .noContent)
+    }
+
+    /// `If-Match` must name the current ETag (or be `*` with a card there); `If-None-Match: *`
+    /// refuses a card that exists. A write with neither is accepted: tasks.org sends none.
+    static func checkPreconditions(_ request: Request, current: CardResource?) throws(DAVError) {
+        if let ifMatch = request.headers[.ifMatch] {
+            let tags = ifMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let current, tags.contains("*") || tags.contains(current.etag) else {
+                throw .preconditionFailed
+            }
+        }
+        if let ifNoneMatch = request.headers[.ifNoneMatch] {
+            let tags = ifNoneMatch.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let current, tags.contains("*") || tags.contains(current.etag) { throw .preconditionFailed }
+        }
+    }
+
+    /// Pushes one operation setting `fields` of `card`, stamped for `user` after the clocks the
+    /// client saw, and announces the board's new head. Nothing is pushed when nothing changed.
+    func write(_ fields: ProjectFields, card: UUID, user: String, board: String, after seen: [HybridTimestamp])
+        async throws
+    {
+        guard !fields.isEmpty else { return }
+        let stamp = await stamps.stamp(user: user, after: seen, now: environment.wallTime)
+        let operation = ProjectOperation(id: environment.uuid(), projectID: card, timestamp: stamp, fields: fields)
+        do throws(RuleViolation) {
+            try operation.validate()
+        } catch {
+            throw DAVError.calendar(CalendarError(error))
+        }
+        let results = try await repository.push(board: board, operations: [operation])
+        if let head = results.map(\.seq).max() { live.publish(board: board, head: head) }
+    }
+}
