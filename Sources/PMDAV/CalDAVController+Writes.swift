@@ -25,15 +25,7 @@ extension CalDAVController {
             throw DAVError.calendar(error)
         }
         let current = try await card(id, of: board)
-        do {
-            try task.check(id: id)
-        } catch {
-            // The same task under a second name: RFC 4791's no-uid-conflict, naming the first.
-            if let uid = task.uid.flatMap(UUID.init(uuidString:)), try await card(uid, of: board) != nil {
-                throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, id: uid).href)
-            }
-            throw DAVError.calendar(error)
-        }
+        try await checkUID(task, card: id, user: user, board: board)
         try Self.checkPreconditions(request, current: current)
         let fields: ProjectFields
         do throws(CalendarError) {
@@ -54,6 +46,36 @@ extension CalDAVController {
             headers[.eTag] = stored.etag
         }
         return Response(status: current == nil ? .created : .noContent, headers: headers)
+    }
+
+    /// The task's `UID` must be the card's id, or a UID of the client's own that no other card of
+    /// the board carries (todoman writes `HEX@HOST`; vdirsyncer then names the resource by a
+    /// UUID of its own). The same task under a second name is RFC 4791's no-uid-conflict, 409,
+    /// naming the first.
+    func checkUID(_ task: CalendarTask, card id: UUID, user: String, board: String) async throws {
+        let uid = task.uid?.trimmingCharacters(in: .whitespaces) ?? ""
+        if let named = UUID(uuidString: uid) {
+            guard named != id else { return }
+            if try await card(named, of: board) != nil {
+                throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, id: named).href)
+            }
+        } else if !uid.isEmpty {
+            let texts = try await repository.calendarTexts(board: board)
+            let visible = Set(try await repository.snapshot(board: board).projects.map(\.id))
+            for (other, text) in texts where other != id && visible.contains(other) && text.contains(uid) {
+                if (try? ICalendarReader.read(text)).flatMap({ try? CalendarTask.todo(in: $0) })?.property("UID")?
+                    .rawValue == uid
+                {
+                    throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, id: other).href)
+                }
+            }
+            return
+        }
+        do throws(CalendarError) {
+            try task.check(id: id)
+        } catch {
+            throw DAVError.calendar(error)
+        }
     }
 
     /// DELETE of a card: an operation that deletes it, like `pm delete`.

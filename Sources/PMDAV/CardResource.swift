@@ -29,7 +29,15 @@ struct CardResource: Sendable {
             updatedAt: Date(timeIntervalSince1970: Double(card.updatedAt) / 1000))
         let completedAt = CardCalendar.completionTime(of: state)
         if let stored, let client = try? ICalendarReader.read(stored) {
-            self.calendar = CardCalendar.merge(project, completedAt: completedAt, into: client, timeZone: timeZone)
+            var merged = CardCalendar.merge(project, completedAt: completedAt, into: client, timeZone: timeZone)
+            // A UID of the client's own (not a UUID: the card's id is then the resource's name)
+            // comes back as sent: clients know their tasks by it.
+            if let uid = (try? CalendarTask.todo(in: client))?.property("UID"), UUID(uuidString: uid.rawValue) == nil,
+                let index = merged.components.firstIndex(where: { $0.name == "VTODO" })
+            {
+                merged.components[index].set(uid)
+            }
+            self.calendar = merged
         } else {
             self.calendar = CardCalendar.calendar(for: project, completedAt: completedAt)
         }

@@ -146,3 +146,21 @@ import Testing
         #expect(await iterator.next() == 2)
     }
 }
+
+@Suite struct ForeignUIDTests {
+    @Test func givenAUIDThatIsNoUUIDWhenPutUnderAUUIDNameThenItIsKeptAndASecondResourceWithItIs409() async throws {
+        let fixture = try await DAVFixture.make()
+        let todoman = DAVFixture.todo().replacingOccurrences(
+            of: "UID:\(DAVFixture.card.uuidString.lowercased())", with: "UID:cd5053ee65964cceb60d81c8c805296c@host")
+        try await fixture.application.test(.router) { client in
+            let put = try await fixture.send(client, "PUT", DAVFixture.path(DAVFixture.card), body: todoman)
+            #expect(put.status == .created)
+            let get = try await fixture.send(client, "GET", DAVFixture.path(DAVFixture.card))
+            #expect(get.text.contains("UID:cd5053ee65964cceb60d81c8c805296c@host\r\n"))
+            #expect(try await fixture.cards().map(\.id) == [DAVFixture.card])
+            let second = try await fixture.send(client, "PUT", DAVFixture.path(DAVFixture.other), body: todoman)
+            #expect(second.status == .conflict)
+            #expect(try await fixture.head() == 1)
+        }
+    }
+}
