@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PMCalendar
 import PMDomain
 import PMServer
 import PMSyncProtocol
@@ -53,14 +54,14 @@ extension CalDAVController {
                 for card in cards {
                     entries.append(
                         properties.entry(
-                            .card(user: user, board: board, id: card.card.id), requested: requested, card: card))
+                            .card(user: user, board: board, name: card.name), requested: requested, card: card))
                 }
             } else {
                 let calendar = CalDAVProperties.Calendar(board: board, head: try await head(of: board))
                 entries.append(properties.entry(path, requested: requested, calendar: calendar))
             }
-        case .card(_, let board, let id):
-            guard let card = try await card(id, of: board) else { throw DAVError.notFound }
+        case .card(_, let board, let name):
+            guard let card = try await card(CalDAVPath.cardID(name), of: board) else { throw DAVError.notFound }
             entries.append(properties.entry(path, requested: requested, card: card))
         }
         return Self.multistatus(DAVXMLWriter.multistatus(entries))
@@ -82,7 +83,7 @@ extension CalDAVController {
             for card in cards where filter.matches(card.calendar) {
                 entries.append(
                     properties.entry(
-                        .card(user: user, board: board, id: card.card.id), requested: requested, card: card))
+                        .card(user: user, board: board, name: card.name), requested: requested, card: card))
             }
             return Self.multistatus(DAVXMLWriter.multistatus(entries))
         case .calDAV("calendar-multiget"):
@@ -90,10 +91,11 @@ extension CalDAVController {
             let (cards, _) = try await cards(of: board)
             let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { first, _ in first })
             let entries = hrefs.map { href -> DAVXMLWriter.Entry in
-                guard case .card(user, board, let id)? = CalDAVPath(href: href), let card = byID[id] else {
-                    return DAVXMLWriter.Entry(href: href, status: 404)
-                }
-                return properties.entry(.card(user: user, board: board, id: id), requested: requested, card: card)
+                guard case .card(user, board, let name)? = CalDAVPath(href: href),
+                    let card = byID[CalDAVPath.cardID(name)]
+                else { return DAVXMLWriter.Entry(href: href, status: 404) }
+                return properties.entry(
+                    .card(user: user, board: board, name: card.name), requested: requested, card: card)
             }
             return Self.multistatus(DAVXMLWriter.multistatus(entries))
         case .dav("sync-collection"):
@@ -135,10 +137,19 @@ extension CalDAVController {
                 after = page.next
             }
         }
-        let entries = changed.map { id -> DAVXMLWriter.Entry in
-            let path = CalDAVPath.card(user: user, board: board, id: id)
-            guard let card = byID[id] else { return DAVXMLWriter.Entry(href: path.href, status: 404) }
-            return properties.entry(path, requested: requested, card: card)
+        var entries: [DAVXMLWriter.Entry] = []
+        for id in changed {
+            if let card = byID[id] {
+                entries.append(
+                    properties.entry(.card(user: user, board: board, name: card.name), requested: requested, card: card)
+                )
+            } else {
+                // Gone: named as its client knew it (the stored text outlives the card for that).
+                let stored = try await repository.calendarText(board: board, card: id)
+                let name = CardResource.name(of: id, stored: stored.flatMap { try? ICalendarReader.read($0) })
+                entries.append(
+                    DAVXMLWriter.Entry(href: CalDAVPath.card(user: user, board: board, name: name).href, status: 404))
+            }
         }
         return Self.multistatus(DAVXMLWriter.multistatus(entries, syncToken: CalDAVProperties.syncToken(head)))
     }

@@ -11,9 +11,10 @@ extension CalDAVController {
     /// stamped for the user, pushed like any push and announced live. The client's text is kept
     /// for the properties the board has no field for.
     @Sendable func put(_ request: Request, context: Context) async throws -> Response {
-        guard case .card(let user, let board, let id) = try await resource(request, context: context) else {
-            throw DAVError.resourceName(Self.parameter("card", context) ?? "")
+        guard case .card(let user, let board, let name) = try await resource(request, context: context) else {
+            throw DAVError.notFound
         }
+        let id = CalDAVPath.cardID(name)
         let limit = ICalendarLimits.card.maxBytes
         let bytes = try await Self.body(request, limit: limit)
         let calendar: ICalendarComponent
@@ -25,9 +26,9 @@ extension CalDAVController {
             throw DAVError.calendar(error)
         }
         let current = try await card(id, of: board)
-        try await checkUID(task, card: id, user: user, board: board)
+        try await checkUID(task, card: id, name: name, user: user, board: board)
         try Self.checkPreconditions(request, current: current)
-        let fields: ProjectFields
+        var fields: ProjectFields
         do throws(CalendarError) {
             if let current {
                 fields = try task.changes(since: current.task, today: environment.today)
@@ -37,8 +38,15 @@ extension CalDAVController {
         } catch {
             throw DAVError.calendar(error)
         }
+        // A card deleted through CalDAV keeps its stored text (for its name); made again under the
+        // same name, it must be restored, not only filled in.
+        if current == nil, try await repository.calendarText(board: board, card: id) != nil { fields.deleted = false }
         try await write(fields, card: id, user: user, board: board, after: current?.clocks ?? [])
-        try await repository.setCalendarText(ICalendarWriter.write(calendar), board: board, card: id)
+        var stored = calendar
+        if name != CalDAVPath.name(of: id) {
+            stored.set(ICalendarProperty(name: CardResource.resourceProperty, text: name))
+        }
+        try await repository.setCalendarText(ICalendarWriter.write(stored), board: board, card: id)
         var headers: HTTPFields = [:]
         // A client keeps what it sent as the resource when it gets an ETag back (RFC 4791 §5.3.4):
         // only send one when the stored text is exactly that.
@@ -48,28 +56,28 @@ extension CalDAVController {
         return Response(status: current == nil ? .created : .noContent, headers: headers)
     }
 
-    /// The task's `UID` must be the card's id, or a UID of the client's own that no other card of
-    /// the board carries (todoman writes `HEX@HOST`; vdirsyncer then names the resource by a
-    /// UUID of its own). The same task under a second name is RFC 4791's no-uid-conflict, 409,
-    /// naming the first.
-    func checkUID(_ task: CalendarTask, card id: UUID, user: String, board: String) async throws {
+    /// The task's `UID` may be the card's id or a UID of the client's own (todoman writes
+    /// `HEX@HOST`, the caldav-server-tester `csc_…`) that no other card of the board carries:
+    /// the same task under a second name is RFC 4791's no-uid-conflict, 409, naming the first. A
+    /// resource the server's way, `UUID.ics`, may not carry another card's UUID as its UID.
+    func checkUID(_ task: CalendarTask, card id: UUID, name: String, user: String, board: String) async throws {
         let uid = task.uid?.trimmingCharacters(in: .whitespaces) ?? ""
-        if let named = UUID(uuidString: uid) {
-            guard named != id else { return }
-            if try await card(named, of: board) != nil {
-                throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, id: named).href)
+        let named = UUID(uuidString: uid)
+        if named == id { return }
+        if !uid.isEmpty {
+            if let named, let other = try await card(named, of: board) {
+                throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, name: other.name).href)
             }
-        } else if !uid.isEmpty {
             let texts = try await repository.calendarTexts(board: board)
             let visible = Set(try await repository.snapshot(board: board).projects.map(\.id))
             for (other, text) in texts where other != id && visible.contains(other) && text.contains(uid) {
-                if (try? ICalendarReader.read(text)).flatMap({ try? CalendarTask.todo(in: $0) })?.property("UID")?
-                    .rawValue == uid
-                {
-                    throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, id: other).href)
+                let stored = try? ICalendarReader.read(text)
+                if stored.flatMap({ try? CalendarTask.todo(in: $0) })?.property("UID")?.rawValue == uid {
+                    let otherName = CardResource.name(of: other, stored: stored)
+                    throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, name: otherName).href)
                 }
             }
-            return
+            if named == nil || name != CalDAVPath.name(of: id) { return }
         }
         do throws(CalendarError) {
             try task.check(id: id)
@@ -80,12 +88,13 @@ extension CalDAVController {
 
     /// DELETE of a card: an operation that deletes it, like `pm delete`.
     @Sendable func delete(_ request: Request, context: Context) async throws -> Response {
-        guard case .card(let user, let board, let id) = try await resource(request, context: context),
-            let current = try await card(id, of: board)
+        guard case .card(let user, let board, let name) = try await resource(request, context: context),
+            let current = try await card(CalDAVPath.cardID(name), of: board)
         else { throw DAVError.notFound }
+        let id = current.card.id
         try Self.checkPreconditions(request, current: current)
         try await write(ProjectFields(deleted: true), card: id, user: user, board: board, after: current.clocks)
-        try await repository.setCalendarText(nil, board: board, card: id)
+        // The text stays: sync-collection names the gone card by it, as its client knew it.
         return Response(status: .noContent)
     }
 

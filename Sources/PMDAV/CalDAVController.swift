@@ -41,14 +41,16 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
                 .add(middleware: BasicAuthenticator(check: signIn))
                 .add(middleware: DAVSignInRequired())
         }
+        // OPTIONS answers without sign-in, as Radicale's does: clients (and caldav-server-tester)
+        // probe for calendar-access before they send credentials.
+        routes.on("/", method: .options, use: options)
         let top = signedIn(routes.group())
         top.on("/", method: Self.propfind, use: propfind)
-        top.on("/", method: .options, use: options)
         let dav = signedIn(routes.group(RouterPath(CalDAVPath.base)))
         for path in [
             "", "principals/:user", "calendars/:user", "calendars/:user/:board", "calendars/:user/:board/:card",
         ] {
-            dav.on(RouterPath(path), method: .options, use: options)
+            routes.on(RouterPath("\(CalDAVPath.base)/\(path)"), method: .options, use: options)
             dav.on(RouterPath(path), method: Self.propfind, use: propfind)
         }
         dav.on("calendars/:user/:board", method: Self.report, use: report)
@@ -88,10 +90,8 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
         }
         guard try await repository.isMember(board: board, user: user) else { throw DAVError.notFound }
         guard let name = Self.parameter("card", context) else { return .calendar(user: user, board: board) }
-        guard let id = CalDAVPath.cardID(name) else {
-            throw request.method == .put ? DAVError.resourceName(name) : DAVError.notFound
-        }
-        return .card(user: user, board: board, id: id)
+        guard !name.isEmpty else { throw DAVError.notFound }
+        return .card(user: user, board: board, name: name)
     }
 
     // MARK: Reading cards
@@ -120,8 +120,8 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     }
 
     @Sendable func get(_ request: Request, context: Context) async throws -> Response {
-        guard case .card(_, let board, let id) = try await resource(request, context: context),
-            let card = try await card(id, of: board)
+        guard case .card(_, let board, let name) = try await resource(request, context: context),
+            let card = try await card(CalDAVPath.cardID(name), of: board)
         else { throw DAVError.notFound }
         return Response(
             status: .ok, headers: [.contentType: "text/calendar; charset=utf-8", .eTag: card.etag],

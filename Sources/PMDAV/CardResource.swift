@@ -10,6 +10,8 @@ import PMSyncProtocol
 struct CardResource: Sendable {
     /// The merged card.
     let card: BoardSnapshot.Card
+    /// The resource's name in its calendar: `CARD-UUID.ics`, or the name its client chose.
+    let name: String
     /// The VCALENDAR served, as components (for calendar-query filters).
     let calendar: ICalendarComponent
     /// The VCALENDAR text served.
@@ -28,11 +30,15 @@ struct CardResource: Sendable {
             status: card.status, createdAt: Date(timeIntervalSince1970: Double(card.createdAt) / 1000),
             updatedAt: Date(timeIntervalSince1970: Double(card.updatedAt) / 1000))
         let completedAt = CardCalendar.completionTime(of: state)
-        if let stored, let client = try? ICalendarReader.read(stored) {
+        let client = stored.flatMap { try? ICalendarReader.read($0) }
+        name = Self.name(of: card.id, stored: client)
+        if var client {
+            client.remove(Self.resourceProperty)
             var merged = CardCalendar.merge(project, completedAt: completedAt, into: client, timeZone: timeZone)
-            // A UID of the client's own (not a UUID: the card's id is then the resource's name)
-            // comes back as sent: clients know their tasks by it.
-            if let uid = (try? CalendarTask.todo(in: client))?.property("UID"), UUID(uuidString: uid.rawValue) == nil,
+            // A UID of the client's own (the card's id then comes from the resource's name) comes
+            // back as sent: clients know their tasks by it.
+            if let uid = (try? CalendarTask.todo(in: client))?.property("UID"),
+                UUID(uuidString: uid.rawValue) != card.id,
                 let index = merged.components.firstIndex(where: { $0.name == "VTODO" })
             {
                 merged.components[index].set(uid)
@@ -55,6 +61,14 @@ struct CardResource: Sendable {
     /// Every clock reading on the card: a CalDAV write is stamped after them all.
     var clocks: [HybridTimestamp] {
         [card.clocks.title, card.clocks.description, card.clocks.deadline, card.clocks.status].compactMap { $0 }
+    }
+
+    /// Where the stored text keeps a resource name the client chose (never served).
+    static let resourceProperty = "X-PM-RESOURCE"
+
+    /// The name of card `id`: the one kept in its `stored` text, else `CARD-UUID.ics`.
+    static func name(of id: UUID, stored: ICalendarComponent?) -> String {
+        stored?.property(resourceProperty)?.text ?? CalDAVPath.name(of: id)
     }
 
     static func entityTag(_ text: String) -> String {

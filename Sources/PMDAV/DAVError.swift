@@ -75,12 +75,6 @@ struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
         return text(isRule ? .forbidden : .badRequest, error.rule, error.description)
     }
 
-    static func resourceName(_ name: String) -> DAVError {
-        text(
-            .forbidden, "resourceName",
-            "a task's resource must be named CARD-UUID.ics with the task's UID as its UUID, got \"\(name)\"")
-    }
-
     static let preconditionFailed = text(
         .preconditionFailed, "preconditionFailed",
         "the task changed since you read it (If-Match), or exists already (If-None-Match): read it again")

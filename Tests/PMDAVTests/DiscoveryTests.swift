@@ -41,10 +41,10 @@ import Testing
         }
     }
 
-    @Test func optionsAnnouncesCalendarAccess() async throws {
+    @Test func optionsAnnouncesCalendarAccessEvenBeforeSignIn() async throws {
         let fixture = try await DAVFixture.make()
         try await fixture.application.test(.router) { client in
-            let response = try await fixture.send(client, "OPTIONS", DAVFixture.calendarPath)
+            let response = try await fixture.send(client, "OPTIONS", DAVFixture.calendarPath, authorized: false)
             #expect(response.status == .ok)
             #expect(response.headers[HTTPField.Name("DAV")!] == "1, 3, calendar-access")
             #expect(response.headers[.allow]?.contains("REPORT") == true)

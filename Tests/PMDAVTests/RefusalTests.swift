@@ -51,9 +51,11 @@ import Testing
                 body: "BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
             #expect(event.status == .badRequest)
             #expect(event.text.hasPrefix("taskMissing: "))
-            let wrongName = try await fixture.send(
-                client, "PUT", "\(DAVFixture.calendarPath)not-a-uuid.ics", body: DAVFixture.todo())
-            #expect(wrongName.status == .forbidden)
+            // A UUID-named resource may not carry another card's UUID as its UID.
+            let wrongUID = try await fixture.send(
+                client, "PUT", DAVFixture.path(DAVFixture.other), body: DAVFixture.todo())
+            #expect(wrongUID.status == .forbidden)
+            #expect(wrongUID.text.hasPrefix("uidMismatch: "))
             #expect(try await fixture.head() == 0)
         }
     }

@@ -140,10 +140,13 @@ import Testing
             #expect(try await fixture.cards().isEmpty)
             let get = try await fixture.send(client, "GET", DAVFixture.path(DAVFixture.card))
             #expect(get.status == .notFound)
-            #expect(try await fixture.repository.calendarText(board: "team", card: DAVFixture.card) == nil)
+            // Made again under the same name, the card is back.
+            let again = try await fixture.send(client, "PUT", DAVFixture.path(DAVFixture.card), body: DAVFixture.todo())
+            #expect(again.status == .created)
+            #expect(try await fixture.cards().map(\.id) == [DAVFixture.card])
         }
         var iterator = heads.makeAsyncIterator()
-        #expect(await iterator.next() == 2)
+        #expect(await iterator.next() == 3)
     }
 }
 
@@ -161,6 +164,30 @@ import Testing
             let second = try await fixture.send(client, "PUT", DAVFixture.path(DAVFixture.other), body: todoman)
             #expect(second.status == .conflict)
             #expect(try await fixture.head() == 1)
+        }
+    }
+}
+
+@Suite struct ClientNamedResourceTests {
+    @Test func givenANameTheClientChoseWhenPutThenTheCardIsListedGotAndSyncedUnderThatName() async throws {
+        let fixture = try await DAVFixture.make()
+        let path = "\(DAVFixture.calendarPath)csc_simple_task1.ics"
+        let body = DAVFixture.todo().replacingOccurrences(
+            of: "UID:\(DAVFixture.card.uuidString.lowercased())", with: "UID:csc_simple_task1")
+        try await fixture.application.test(.router) { client in
+            let put = try await fixture.send(client, "PUT", path, body: body)
+            #expect(put.status == .created)
+            let get = try await fixture.send(client, "GET", path)
+            #expect(get.status == .ok)
+            #expect(get.text.contains("UID:csc_simple_task1\r\n"))
+            #expect(!get.text.contains("X-PM-RESOURCE"))
+            let listing = try await fixture.send(client, "PROPFIND", DAVFixture.calendarPath, headers: ["Depth": "1"])
+            #expect(listing.text.contains("<D:href>\(path)</D:href>"))
+            _ = try await fixture.send(client, "DELETE", path)
+            let sync = try await fixture.send(
+                client, "REPORT", DAVFixture.calendarPath,
+                body: ReportTests.syncCollection("http://pm-server/ns/sync/1"))
+            #expect(sync.text.contains("<D:href>\(path)</D:href><D:status>HTTP/1.1 404 Not Found</D:status>"))
         }
     }
 }
