@@ -8,25 +8,56 @@ import PMTestSupport
 /// A real `pm-server serve` on a fresh SQLite file, with user `ada` (whose token is the CalDAV
 /// app password) a member of board `team`.
 struct CalDAVServer {
-    let process: ServerProcess
+    let process: Process
     let folder: URL
     let token: String
+    let url: String
 
-    var url: String { process.baseURL.absoluteString }
-    var log: String { process.log }
+    var log: String { (try? String(contentsOf: folder.appendingPathComponent("server.log"), encoding: .utf8)) ?? "" }
 
-    static func start() async throws -> CalDAVServer {
+    /// The server on `host` (a loopback address) and a free port, once it answers `/health`.
+    static func start(host: String = "127.0.0.1") async throws -> CalDAVServer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-dav-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let database = folder.appendingPathComponent("server.sqlite").path
         let token = try ServerProcess.addMember("ada", board: "team", database: database)
-        let process = try ServerProcess(database: database, log: folder.appendingPathComponent("server.log").path)
-        try await process.start()
-        return CalDAVServer(process: process, folder: folder, token: token)
+        let port = try ServerProcess.freePort()
+        let logPath = folder.appendingPathComponent("server.log").path
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let process = Process()
+        process.executableURL = ServerProcess.builtBinary
+        process.arguments = ["serve", "--host", host, "--port", "\(port)", "--database", database]
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        let server = CalDAVServer(process: process, folder: folder, token: token, url: "http://\(host):\(port)")
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        var request = URLRequest(url: URL(string: server.url + "/health")!)
+        request.timeoutInterval = 1
+        for _ in 0..<400 {
+            guard process.isRunning else { break }
+            if let (_, response) = try? await session.data(for: request),
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
+                return server
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        server.stop()
+        throw StartFailure(description: "pm-server did not start: \(server.log)")
+    }
+
+    struct StartFailure: Error, CustomStringConvertible {
+        var description: String
     }
 
     func stop() {
-        process.stop()
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
         try? FileManager.default.removeItem(at: folder)
     }
 
