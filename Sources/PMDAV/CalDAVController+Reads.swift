@@ -88,7 +88,12 @@ extension CalDAVController {
             return Self.multistatus(DAVXMLWriter.multistatus(entries))
         case .calDAV("calendar-multiget"):
             let hrefs = body.children(.dav("href")).map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
-            let (cards, _) = try await cards(of: board)
+            let wanted = Set(
+                hrefs.compactMap { href -> UUID? in
+                    guard case .card(_, _, let name)? = CalDAVPath(href: href) else { return nil }
+                    return CalDAVPath.cardID(name)
+                })
+            let (cards, _) = try await cards(of: board, only: wanted)
             let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { first, _ in first })
             let entries = hrefs.map { href -> DAVXMLWriter.Entry in
                 guard case .card(user, board, let name)? = CalDAVPath(href: href),

@@ -97,10 +97,11 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     // MARK: Reading cards
 
     /// Every card of `board` as a resource, and the head they reflect.
-    func cards(of board: String) async throws -> (resources: [CardResource], head: Int64) {
+    /// Only the cards in `only`, when given: a multiget writes no text it does not send.
+    func cards(of board: String, only: Set<UUID>? = nil) async throws -> (resources: [CardResource], head: Int64) {
         let snapshot = try await repository.snapshot(board: board)
         let texts = try await repository.calendarTexts(board: board)
-        let resources = snapshot.projects.map {
+        let resources = snapshot.projects.filter { only?.contains($0.id) ?? true }.map {
             CardResource(card: $0, stored: texts[$0.id], timeZone: environment.timeZone)
         }
         return (resources, snapshot.seq)
