@@ -16,6 +16,8 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     let live: LiveHeads
     let environment: PMDomain.Environment
     let stamps: CalDAVStamps
+    /// Card texts and ETags built for earlier requests.
+    let cache = CardResourceCache()
 
     static var propfind: HTTPRequest.Method { HTTPRequest.Method("PROPFIND")! }
     static var report: HTTPRequest.Method { HTTPRequest.Method("REPORT")! }
@@ -101,9 +103,10 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     func cards(of board: String, only: Set<UUID>? = nil) async throws -> (resources: [CardResource], head: Int64) {
         let snapshot = try await repository.snapshot(board: board)
         let texts = try await repository.calendarTexts(board: board)
-        let resources = snapshot.projects.filter { only?.contains($0.id) ?? true }.map {
-            CardResource(card: $0, stored: texts[$0.id], timeZone: environment.timeZone)
-        }
+        let resources = cache.resources(
+            board: board, cards: snapshot.projects.filter { only?.contains($0.id) ?? true }, texts: texts,
+            complete: only == nil
+        ) { card, stored in CardResource(card: card, stored: stored, timeZone: environment.timeZone) }
         return (resources, snapshot.seq)
     }
 

@@ -191,3 +191,39 @@ import Testing
         }
     }
 }
+
+@Suite struct BoardChangeTests {
+    @Test func givenAListedCardWhenTheBoardRenamesItThenTheNextListingAndGetShowTheNewTitleAndETag() async throws {
+        let fixture = try await DAVFixture.make()
+        let query = """
+            <c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">
+            <d:prop><d:getetag/><c:calendar-data/></d:prop>
+            <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter>
+            </c:calendar-query>
+            """
+        try await fixture.application.test(.router) { client in
+            _ = try await fixture.send(client, "PUT", DAVFixture.path(DAVFixture.card), body: DAVFixture.todo())
+            let before = try await fixture.send(client, "REPORT", DAVFixture.calendarPath, body: query)
+            #expect(before.text.contains("SUMMARY:Write spec"))
+            let etag = try #require(
+                try await fixture.send(client, "GET", DAVFixture.path(DAVFixture.card)).headers[.eTag])
+            let edit = ProjectOperation(
+                id: UUID(), projectID: DAVFixture.card,
+                timestamp: HybridTimestamp(
+                    wallTime: fixture.world.environment.wallTime + 5, counter: 0, device: UUID()),
+                fields: ProjectFields(title: "Renamed on the board"))
+            _ = try await fixture.repository.push(board: "team", operations: [edit])
+            let after = try await fixture.send(client, "REPORT", DAVFixture.calendarPath, body: query)
+            #expect(after.text.contains("SUMMARY:Renamed on the board"))
+            #expect(!after.text.contains(DAVXMLEscaped.etag(etag)))
+            let get = try await fixture.send(client, "GET", DAVFixture.path(DAVFixture.card))
+            #expect(get.text.contains("SUMMARY:Renamed on the board"))
+            #expect(get.headers[.eTag] != etag)
+        }
+    }
+}
+
+enum DAVXMLEscaped {
+    /// An ETag as a multistatus writes it.
+    static func etag(_ etag: String) -> String { etag.replacingOccurrences(of: "\"", with: "&quot;") }
+}
