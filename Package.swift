@@ -178,10 +178,32 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        .target(
+            name: "PMDAV",
+            dependencies: [
+                "PMServer", "PMCalendar", "PMDomain", "PMSyncProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMDAVTests",
+            dependencies: [
+                "PMDAV", "PMServer", "PMCalendar", "PMDomain", "PMSyncProtocol", "PMTestSupport", "pm", "pm-server",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "pm-server",
             dependencies: [
                 "PMDomain", "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore", "PMWeb",
+                "PMDAV",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -20,6 +20,8 @@ public actor InMemorySyncRepository: SyncRepository {
     private var boards: [String: Board] = [:]
     /// Browser sessions by their hash (``InMemorySyncRepository+Sessions.swift``).
     var sessions: [[UInt8]: StoredSession] = [:]
+    /// CalDAV clients' texts by board and card (InMemorySyncRepository+CalendarTexts.swift).
+    var calendarTextsByBoard: [String: [UUID: String]] = [:]
 
     /// An empty repository.
     public init() {}
@@ -104,6 +106,9 @@ public actor InMemorySyncRepository: SyncRepository {
     func userExists(_ name: String) -> Bool {
         users.contains(name)
     }
+
+    /// Whether `board` exists.
+    func boardExists(_ board: String) -> Bool { boards[board] != nil }
 
     public func push(board name: String, author: String?, operations: [ProjectOperation]) throws
         -> [PushResponse.Result]

@@ -81,6 +81,7 @@ extension PostgresSyncRepository {
             ]),
         // The user whose push stored each operation; NULL for those stored before (unknown).
         Migration(name: "v5: operation authors", statements: ["ALTER TABLE operations ADD COLUMN author TEXT"]),
+        calendarTextsMigration,
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

@@ -65,6 +65,7 @@ extension SQLiteSyncRepository {
         migrator.registerMigration("v5: operation authors") { db in
             try db.execute(sql: "ALTER TABLE operation ADD COLUMN author TEXT")
         }
+        registerCalendarTexts(&migrator)
         return migrator
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import PMDAV
 import PMServer
 import PMServerPostgres
 import PMServerSQLite
@@ -45,7 +46,7 @@ struct Serve: StartedCommand {
     /// Answers clients from `repository` until SIGTERM or SIGINT, with `services` running beside
     /// the server.
     func serve(
-        _ repository: some SyncRepository, services: [any Service] = [],
+        _ repository: some CalendarTextRepository, services: [any Service] = [],
         beforeServerStarts: (@Sendable () async throws -> Void)? = nil, startUp: StartUp, logger: Logger
     ) async throws {
         let live = LiveHeads()
@@ -65,7 +66,9 @@ struct Serve: StartedCommand {
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
             logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
-            additions: MetricsEndpoint.bootstrap().merging(web.additions), signInLimiter: limiter,
+            additions: MetricsEndpoint.bootstrap().merging(web.additions).merging(
+                CalDAV.additions(repository: repository, live: live, environment: startUp.calendarEnvironment())),
+            signInLimiter: limiter,
             services: services + [follower],
             beforeServerStarts: {
                 try await beforeServerStarts?()

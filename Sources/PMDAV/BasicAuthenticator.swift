@@ -1,0 +1,54 @@
+public import Hummingbird
+public import HummingbirdAuth
+public import PMServer
+public import PMSyncProtocol
+
+/// Signs in the user of `Authorization: Basic` — user name and password, or user name and one of
+/// their tokens as an app password — through ``SignInCheck``, the one home of those rules.
+/// Calendar apps know no other way. A request already signed in (by a bearer token) or without
+/// Basic credentials passes on as it is.
+public struct BasicAuthenticator<Repository: SyncRepository>: AuthenticatorMiddleware {
+    public typealias Context = BoardRequestContext
+
+    /// What checks the name and secret.
+    public let check: SignInCheck<Repository>
+
+    /// An authenticator over `check`.
+    public init(check: SignInCheck<Repository>) {
+        self.check = check
+    }
+
+    public func authenticate(request: Request, context: Context) async throws -> UserName? {
+        guard context.identity == nil, let basic = request.headers.basic else { return nil }
+        return try await check.user(named: basic.username, secret: basic.password)
+    }
+}
+
+/// Answers 401 with `WWW-Authenticate: Basic` when no authenticator in front of it signed the
+/// request in: the challenge is what makes a calendar app ask for the password.
+struct DAVSignInRequired: RouterMiddleware {
+    typealias Context = BoardRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard context.identity != nil else { return DAVError.unauthorized.response }
+        return try await next(request, context)
+    }
+}
+
+/// Answers a ``DAVError`` thrown by a CalDAV route in CalDAV's own form (plain text or a
+/// `DAV:error` document) rather than the JSON of the sync API.
+struct DAVErrorMiddleware: RouterMiddleware {
+    typealias Context = BoardRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as DAVError {
+            return error.response
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Crypto
+import Foundation
+import PMDomain
+
+/// The hybrid logical clocks the server stamps CalDAV writes with, one per user: a calendar app
+/// has no clock of ours, so the server makes the operations on its user's behalf.
+///
+/// Each user writes through CalDAV as one stable device, ``device(of:)``, derived from the user
+/// name: the same id after a restart and on every server process, so history names it alike and
+/// two servers' stamps for one user never tie with another user's.
+actor CalDAVStamps {
+    private var clocks: [String: HybridClock] = [:]
+
+    /// A reading for a write by `user` at `now` (milliseconds since 1970), later than every
+    /// reading in `seen` — the clocks of the card as the client read it — so the write wins over
+    /// what it replaces even when this server's wall clock is behind the device that wrote it.
+    func stamp(user: String, after seen: [HybridTimestamp], now: Int64) -> HybridTimestamp {
+        var clock = clocks[user] ?? HybridClock(device: Self.device(of: user))
+        for reading in seen { clock.receive(reading) }
+        let stamp = clock.tick(now: now)
+        clocks[user] = clock
+        return stamp
+    }
+
+    /// The device id of `user`'s CalDAV writes: a name-based UUID (version 5 layout) of the
+    /// SHA-256 of `pm-server CalDAV` and the name.
+    static func device(of user: String) -> UUID {
+        var bytes = Array(SHA256.hash(data: Array("pm-server CalDAV\u{0}\(user)".utf8)).prefix(16))
+        bytes[6] = (bytes[6] & 0x0F) | 0x50
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
+    }
+}
