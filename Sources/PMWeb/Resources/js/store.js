@@ -1,0 +1,163 @@
+// The board kept in the browser's IndexedDB: every operation (with its seq and author once the
+// server has them), the merged card states, the outbox, the pull cursor, the device id and the
+// clock. The browser is one more device of the sync protocol, so it holds what `pm` holds in
+// its SQLite file, and every change is one transaction: a reload, a closed tab or a crash loses
+// nothing and never leaves cards that disagree with the operations.
+
+import { HybridClock } from "./clock.js";
+import { applyOperation, emptyState } from "./merge.js";
+
+const VERSION = 1;
+
+/** Wraps an IDBRequest in a promise. */
+function request(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+/** Resolves when `transaction` commits, rejects when it aborts. */
+function committed(transaction) {
+  return new Promise((resolve, reject) => {
+    transaction.oncomplete = () => resolve();
+    transaction.onabort = () => reject(transaction.error ?? new Error("transaction aborted"));
+    transaction.onerror = () => reject(transaction.error);
+  });
+}
+
+function upgrade(db) {
+  // Operations by id: { id, operation, seq (null until acknowledged or pulled), author }.
+  db.createObjectStore("operations", { keyPath: "id" });
+  // The merged registers of each card (merge.js's state), so opening the board reads cards,
+  // not every operation ever made.
+  db.createObjectStore("cards", { keyPath: "id" });
+  // Local operations the server has not acknowledged: { id, operation }.
+  db.createObjectStore("outbox", { keyPath: "id" });
+  // device, cursor, clock.
+  db.createObjectStore("meta");
+}
+
+/** Opens (creating when new) the store of board `board`. */
+export async function openStore(board, { indexedDB = globalThis.indexedDB, randomUUID } = {}) {
+  const open = indexedDB.open(`pm-board:${board}`, VERSION);
+  open.onupgradeneeded = () => upgrade(open.result);
+  const db = await request(open);
+  const store = new Store(db);
+  await store.load(randomUUID ?? (() => crypto.randomUUID()));
+  return store;
+}
+
+/** One board's data: read once into memory, written through in transactions. */
+export class Store {
+  constructor(db) {
+    this.db = db;
+    /** Card states by id, as merge.js keeps them. */
+    this.states = new Map();
+    /** Operations not yet acknowledged, in the order they were made. */
+    this.outbox = [];
+    this.cursor = 0;
+    this.device = null;
+    this.clock = null;
+  }
+
+  async load(randomUUID) {
+    const tx = this.db.transaction(["cards", "outbox", "meta"], "readwrite");
+    const done = committed(tx);
+    const [cards, outbox, device, cursor, latest] = await Promise.all([
+      request(tx.objectStore("cards").getAll()),
+      request(tx.objectStore("outbox").getAll()),
+      request(tx.objectStore("meta").get("device")),
+      request(tx.objectStore("meta").get("cursor")),
+      request(tx.objectStore("meta").get("clock")),
+    ]);
+    for (const state of cards) this.states.set(state.id, state);
+    this.outbox = outbox.map((entry) => entry.operation).sort(byClock);
+    this.cursor = cursor ?? 0;
+    // The device id is made once and kept: the clock's tie-breaker and "this device" in history.
+    this.device = device ?? randomUUID().toLowerCase();
+    if (!device) tx.objectStore("meta").put(this.device, "device");
+    this.clock = latest ? new HybridClock(latest) : HybridClock.forDevice(this.device);
+    await done;
+  }
+
+  /**
+   * Stores operations made here: merged into the cards, kept, and queued in the outbox, in one
+   * transaction. Returns the ids of the cards that changed.
+   */
+  async addLocal(operations) {
+    const tx = this.db.transaction(["operations", "cards", "outbox", "meta"], "readwrite");
+    const done = committed(tx);
+    const changed = this.#merge(tx, operations.map((operation) => ({ operation, seq: null, author: null })));
+    for (const operation of operations) tx.objectStore("outbox").put({ id: operation.id, operation });
+    tx.objectStore("meta").put(this.clock.latest, "clock");
+    await done;
+    this.outbox.push(...operations);
+    return changed;
+  }
+
+  /**
+   * Stores a page of pulled entries (`{ seq, operation, author }`) and the new cursor in one
+   * transaction, so a crash neither skips nor repeats a page. An entry of ours leaves the outbox.
+   */
+  async addPulled(entries, cursor) {
+    const tx = this.db.transaction(["operations", "cards", "outbox", "meta"], "readwrite");
+    const done = committed(tx);
+    for (const { operation } of entries) this.clock.receive(operation.timestamp);
+    const changed = this.#merge(tx, entries);
+    const arrived = new Set(entries.map((entry) => entry.operation.id));
+    for (const id of arrived) tx.objectStore("outbox").delete(id);
+    tx.objectStore("meta").put(cursor, "cursor");
+    tx.objectStore("meta").put(this.clock.latest, "clock");
+    await done;
+    this.cursor = cursor;
+    this.outbox = this.outbox.filter((operation) => !arrived.has(operation.id));
+    return changed;
+  }
+
+  /** Takes acknowledged operations (`[{ id, seq }]`) out of the outbox; only now are they safe. */
+  async acknowledge(results) {
+    const tx = this.db.transaction(["operations", "outbox"], "readwrite");
+    const done = committed(tx);
+    const operations = tx.objectStore("operations");
+    for (const { id, seq } of results) {
+      tx.objectStore("outbox").delete(id);
+      const kept = await request(operations.get(id));
+      if (kept) operations.put({ ...kept, seq });
+    }
+    await done;
+    const ids = new Set(results.map((result) => result.id));
+    this.outbox = this.outbox.filter((operation) => !ids.has(operation.id));
+  }
+
+  /** Every operation held, with its author (`null` for our own or older ones). */
+  async entries() {
+    const tx = this.db.transaction("operations", "readonly");
+    return request(tx.objectStore("operations").getAll());
+  }
+
+  /** Merges entries into the in-memory states and writes what changed, inside `tx`. */
+  #merge(tx, entries) {
+    const operations = tx.objectStore("operations");
+    const changed = new Set();
+    for (const entry of entries) {
+      const { operation } = entry;
+      // A pulled entry replaces a local one of the same id: it adds the seq and the author.
+      operations.put({ id: operation.id, ...entry });
+      let state = this.states.get(operation.projectId);
+      if (!state) {
+        state = emptyState(operation.projectId);
+        this.states.set(state.id, state);
+      }
+      if (applyOperation(state, operation)) changed.add(state.id);
+    }
+    for (const id of changed) tx.objectStore("cards").put(this.states.get(id));
+    return changed;
+  }
+}
+
+function byClock(a, b) {
+  const x = a.timestamp;
+  const y = b.timestamp;
+  return x.wallTime - y.wallTime || x.counter - y.counter;
+}
