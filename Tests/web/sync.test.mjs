@@ -208,3 +208,19 @@ test("Given a round running, when another is asked for, then one more round foll
   assert.equal(store.outbox.length, 0);
   assert.equal(server.log.filter((line) => line.startsWith("POST")).length, 1);
 });
+
+test("Given an operation spelled in capitals, when pulled, then its ids are lowercase like every other", async () => {
+  const server = fakeServer();
+  const op = operation(9);
+  server.stored.push({
+    operation: {
+      ...op,
+      id: op.id.toUpperCase(),
+      projectId: op.projectId.toUpperCase(),
+      timestamp: { ...op.timestamp, device: device.toUpperCase() },
+    },
+  });
+  const store = new FakeStore();
+  await new Sync({ board: "team", store, fetch: server.fetch }).request();
+  assert.deepEqual(store.pulled[0].operation, op);
+});

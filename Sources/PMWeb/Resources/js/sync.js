@@ -161,7 +161,7 @@ export class Sync {
       if (page.operations.length > 0) {
         const entries = page.operations.map(({ seq, operation, author }) => ({
           seq,
-          operation,
+          operation: normalized(operation),
           author: author ?? null,
         }));
         const changed = await this.store.addPulled(entries, page.next);
@@ -212,6 +212,19 @@ export class Sync {
     this.message = message;
     this.onStatus({ phase, pending: this.store.outbox.length, message });
   }
+}
+
+/**
+ * An operation with its ids in lowercase, as Swift writes them and as this browser keys its
+ * cards: an id spelled in capitals by some other writer is still the same card.
+ */
+export function normalized(operation) {
+  return {
+    ...operation,
+    id: operation.id.toLowerCase(),
+    projectId: operation.projectId.toLowerCase(),
+    timestamp: { ...operation.timestamp, device: operation.timestamp.device.toLowerCase() },
+  };
 }
 
 /** The network indicator's words: online / syncing / offline · N pending / error. */
