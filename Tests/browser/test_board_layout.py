@@ -114,7 +114,7 @@ def test_given_a_card_due_today_when_midnight_passes_then_it_turns_overdue_witho
 
 def test_screenshot_of_the_board_with_a_korean_card_for_the_readme(board_page: Page) -> None:
     page = board_page
-    page.set_viewport_size({"width": 1200, "height": 640})
+    page.set_viewport_size({"width": 1200, "height": 400})
     add_card(page, "분기 보고서 쓰기", description="매출 표 정리\n팀 리뷰 받기")
     add_card(page, "Plan the offsite", deadline=(date.today() + timedelta(days=14)).isoformat(),
              description="Venue, agenda and travel for twelve people")
@@ -126,7 +126,7 @@ def test_screenshot_of_the_board_with_a_korean_card_for_the_readme(board_page: P
     page.keyboard.press("L")
     page.keyboard.press("L")
     wait_synced(page)
-    page.mouse.click(5, 630)
+    page.mouse.click(5, 390)
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 10_000
