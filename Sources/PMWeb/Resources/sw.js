@@ -22,6 +22,7 @@ const ASSETS = [
   "/static/js/merge.js",
   "/static/js/panels.js",
   "/static/js/rules.js",
+  "/static/js/startup.js",
   "/static/js/store.js",
   "/static/js/sync.js",
 ];

@@ -3,17 +3,15 @@
 // `/boards/NAME`. Everything here is wiring; the rules live in the modules it imports.
 
 import { createBoard } from "./board.js";
-import { UndoStack, fieldsBefore, localToday, makeOperation, matches, untilMidnight } from "./changes.js";
+import { UndoStack, fieldsBefore, localToday, makeOperation, matches } from "./changes.js";
 import { createForm } from "./form.js";
 import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
 import { boardOf, cardOf, STATUSES } from "./merge.js";
 import { createPanels } from "./panels.js";
 import { openStore } from "./store.js";
+import { registerServiceWorker, scheduleMidnight, signedIn } from "./startup.js";
 import { Sync, statusText } from "./sync.js";
-
-/** The cache the service worker serves the page from when offline (sw.js uses the same name). */
-export const CACHE = "pm-web-v1";
 
 const boardName = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 const randomUUID = () => crypto.randomUUID();
@@ -40,6 +38,7 @@ async function start() {
   if (!(await signedIn())) return;
   registerServiceWorker();
   store = await openStore(boardName);
+  store.onOtherTab = () => refresh();
   ui.board = createBoard(document.getElementById("board"));
   ui.form = createForm(document, { today: () => view.today, onSave: save });
   ui.panels = createPanels(document, {
@@ -57,7 +56,13 @@ async function start() {
   bindKeys(document, keyActions());
   wireControls();
   refresh();
-  scheduleMidnight();
+  scheduleMidnight(
+    () => view.today,
+    (today) => {
+      view.today = today;
+      refresh();
+    },
+  );
   sync = new Sync({
     board: boardName,
     store,
@@ -73,34 +78,6 @@ async function start() {
   addEventListener("online", () => sync.request());
   document.body.dataset.ready = "true";
   sync.start();
-}
-
-/** Asks who we are; signed out goes to sign-in. Offline, the board opens from what it holds. */
-async function signedIn() {
-  try {
-    const response = await fetch("/v1/session", { credentials: "same-origin" });
-    if (response.status === 401) {
-      location.assign(`/?next=${encodeURIComponent(location.pathname)}`);
-      return false;
-    }
-    if (response.ok) {
-      const session = await response.json();
-      document.getElementById("signout").title = `Signed in as ${session.user}`;
-    }
-  } catch {
-    // No network: the board still opens from IndexedDB, and syncs when the server is back.
-  }
-  return true;
-}
-
-function registerServiceWorker() {
-  if (!("serviceWorker" in navigator)) return;
-  navigator.serviceWorker.register("/sw.js").catch(() => {});
-  // The page itself was loaded before the worker ran, so it is kept here for offline reloads.
-  caches
-    ?.open(CACHE)
-    .then((cache) => cache.add(location.pathname))
-    .catch(() => {});
 }
 
 /** Redraws from the store's cards: filter, order, selection kept on the same card. */
@@ -302,25 +279,6 @@ function wireControls() {
       refresh();
     }
   });
-}
-
-/** The day rolls over at local midnight without a reload: deadlines turn overdue on time. */
-function scheduleMidnight() {
-  const roll = () => {
-    const today = localToday(new Date());
-    if (today !== view.today) {
-      view.today = today;
-      refresh();
-    }
-  };
-  const wait = () =>
-    setTimeout(() => {
-      roll();
-      wait();
-    }, untilMidnight(new Date()) + 500);
-  wait();
-  // A sleeping laptop misses timers: check again whenever the page is shown.
-  document.addEventListener("visibilitychange", roll);
 }
 
 start().catch((error) => {

@@ -45,6 +45,7 @@ export async function openStore(board, { indexedDB = globalThis.indexedDB, rando
   const db = await request(open);
   const store = new Store(db);
   await store.load(randomUUID ?? (() => crypto.randomUUID()));
+  if (globalThis.BroadcastChannel) store.listen(new BroadcastChannel(`pm-board:${board}`));
   return store;
 }
 
@@ -59,6 +60,36 @@ export class Store {
     this.cursor = 0;
     this.device = null;
     this.clock = null;
+    this.channel = null;
+    /** Told the ids of cards another tab of this browser changed. */
+    this.onOtherTab = () => {};
+  }
+
+  /**
+   * Tabs of one board share the device id, the clock and the database: each tells the others
+   * of its changes, so they show them at once and never read the same clock twice.
+   */
+  listen(channel) {
+    this.channel = channel;
+    channel.onmessage = ({ data }) => {
+      const changed = new Set();
+      for (const operation of data.operations) {
+        this.clock.receive(operation.timestamp);
+        let state = this.states.get(operation.projectId);
+        if (!state) {
+          state = emptyState(operation.projectId);
+          this.states.set(state.id, state);
+        }
+        if (applyOperation(state, operation)) changed.add(state.id);
+        if (data.local && !this.outbox.some((queued) => queued.id === operation.id)) this.outbox.push(operation);
+      }
+      if (!data.local) {
+        // Pulled by the other tab: ours among them are on the server, out of the outbox.
+        const arrived = new Set(data.operations.map((operation) => operation.id));
+        this.outbox = this.outbox.filter((operation) => !arrived.has(operation.id));
+      }
+      if (changed.size > 0) this.onOtherTab(changed);
+    };
   }
 
   async load(randomUUID) {
@@ -93,6 +124,7 @@ export class Store {
     tx.objectStore("meta").put(this.clock.latest, "clock");
     await done;
     this.outbox.push(...operations);
+    this.channel?.postMessage({ operations, local: true });
     return changed;
   }
 
@@ -112,6 +144,7 @@ export class Store {
     await done;
     this.cursor = cursor;
     this.outbox = this.outbox.filter((operation) => !arrived.has(operation.id));
+    if (changed.size > 0) this.channel?.postMessage({ operations: entries.map((entry) => entry.operation), local: false });
     return changed;
   }
 
