@@ -40,8 +40,9 @@ def test_given_changes_from_pm_and_the_browser_when_history_opens_then_it_names_
     wait_synced(page)
     page.locator("#show-history").click()
     rows = page.locator("#history-list li")
-    expect(rows.filter(has_text='Added "Made here" to TODO')).to_contain_text("this device")
-    expect(rows.filter(has_text='Added "Made by ada in pm" to TODO')).to_contain_text("ada")
+    expect(rows.filter(has_text='Added "Made here" to TODO').locator(".author")).to_have_text("this device")
+    # The server records who pushed each operation and sends it on pull.
+    expect(rows.filter(has_text='Added "Made by ada in pm" to TODO').locator(".author")).to_have_text("ada")
     expect(rows.first).to_contain_text('Added "Made here"')
 
 
