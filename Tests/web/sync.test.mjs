@@ -191,9 +191,15 @@ test("Given more than a page on the server, when pulling, then every page is tak
   for (let number = 1; number <= 2500; number += 1) server.stored.push({ operation: operation(number) });
   const store = new FakeStore();
   const changed = [];
-  await new Sync({ board: "team", store, fetch: server.fetch, onChange: (ids) => changed.push(ids.size) }).request();
+  let now = 0;
+  const fetch = async (...args) => {
+    now += 600;
+    return server.fetch(...args);
+  };
+  await new Sync({ board: "team", store, fetch, now: () => now, onChange: (ids) => changed.push(ids.size) }).request();
   assert.equal(store.cursor, 2500);
-  assert.deepEqual(changed, [1000, 1000, 500]);
+  // Told each second of a long pull (every second page here), and once at its end.
+  assert.deepEqual(changed, [2000, 500]);
   assert.equal(store.pulled[0].author, null);
 });
 

@@ -106,6 +106,20 @@ function refresh() {
   document.getElementById("today").textContent = `Today ${view.today}`;
 }
 
+let queue = Promise.resolve();
+
+/**
+ * Runs actions one after another: each reads the cards only after the one before has stored
+ * its change, so `L L` pressed quickly moves a card two lists, not the same one twice.
+ */
+function serial(action) {
+  return (...args) => {
+    const run = queue.then(() => action(...args));
+    queue = run.catch((error) => console.error(error));
+    return run;
+  };
+}
+
 /** Turns changes (`[{ projectId, fields }]`) into operations, stores them, pushes them. */
 async function commit(changes) {
   const operations = changes.map(({ projectId, fields }) =>
@@ -121,7 +135,7 @@ async function record(label, changes) {
   await commit(changes.map(({ projectId, after }) => ({ projectId, fields: after })));
 }
 
-async function save(fields, card) {
+const save = serial(async function save(fields, card) {
   if (card === null) {
     const projectId = randomUUID().toLowerCase();
     view.column = "todo";
@@ -131,9 +145,11 @@ async function save(fields, card) {
     await record("edit", [{ projectId: card.id, before: fieldsBefore(card, fields), after: fields }]);
   }
   focusSelected();
-}
+});
 
-async function move(id, status) {
+const move = serial(moveNow);
+
+async function moveNow(id, status) {
   const card = cards.get(id);
   if (!card || card.status === status) return;
   view.column = status;
@@ -141,22 +157,22 @@ async function move(id, status) {
   await record("move", [{ projectId: id, before: { status: card.status }, after: { status } }]);
 }
 
-async function remove(id) {
+const remove = serial(async function remove(id) {
   const card = cards.get(id);
   if (!card) return;
   await record("delete", [{ projectId: id, before: { deleted: false }, after: { deleted: true } }]);
   ui.panels.showToast(`Deleted "${card.title}"`);
-}
+});
 
-async function undo() {
+const undo = serial(async function undo() {
   const step = undoStack.undo();
   if (step) await commit(step.changes);
-}
+});
 
-async function redo() {
+const redo = serial(async function redo() {
   const step = undoStack.redo();
   if (step) await commit(step.changes);
-}
+});
 
 function openForm(card) {
   ui.panels.closeMenu();
@@ -225,12 +241,13 @@ function keyActions() {
   };
 }
 
-function shift(delta) {
+const shift = serial(async (delta) => {
   const card = selected();
   if (!card) return;
   const index = STATUSES.indexOf(card.status) + delta;
-  if (index >= 0 && index < STATUSES.length) move(card.id, STATUSES[index]).then(focusSelected);
-}
+  if (index >= 0 && index < STATUSES.length) await moveNow(card.id, STATUSES[index]);
+  focusSelected();
+});
 
 async function openHistory() {
   ui.panels.openHistory(await store.entries(), store.device);

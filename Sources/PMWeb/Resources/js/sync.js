@@ -65,7 +65,7 @@ async function checked(response) {
  * `onStatus({ phase, pending, message })` how syncing goes.
  */
 export class Sync {
-  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, location, onChange, onStatus }) {
+  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, location, onChange, onStatus }) {
     this.base = `/v1/boards/${encodeURIComponent(board)}`;
     this.store = store;
     this.fetch = fetch;
@@ -73,6 +73,7 @@ export class Sync {
     this.setTimeout = setTimeout ?? globalThis.setTimeout.bind(globalThis);
     this.clearTimeout = clearTimeout ?? globalThis.clearTimeout.bind(globalThis);
     this.random = random ?? Math.random;
+    this.now = now ?? (() => performance.now());
     this.location = location;
     this.onChange = onChange ?? (() => {});
     this.onStatus = onStatus ?? (() => {});
@@ -148,6 +149,15 @@ export class Sync {
       const { results } = await checked(response);
       await this.store.acknowledge(results);
     }
+    // Cards changed by pulled pages, told at the end, or each second on a long first pull: a
+    // redraw per page of a thousand would cost more than the pull itself.
+    let changed = new Set();
+    let told = this.now();
+    const tell = () => {
+      if (changed.size > 0) this.onChange(changed);
+      changed = new Set();
+      told = this.now();
+    };
     for (;;) {
       const after = this.store.cursor;
       const response = await this.fetch(`${this.base}/operations?after=${after}&limit=1000`, {
@@ -164,11 +174,12 @@ export class Sync {
           operation: normalized(operation),
           author: author ?? null,
         }));
-        const changed = await this.store.addPulled(entries, page.next);
-        if (changed.size > 0) this.onChange(changed);
+        for (const id of await this.store.addPulled(entries, page.next)) changed.add(id);
+        if (this.now() - told >= 1000) tell();
       }
       if (page.next >= page.head || page.operations.length === 0) break;
     }
+    tell();
   }
 
   /** Follows `/live`; a head above the cursor asks for a round; a closed socket reconnects. */
