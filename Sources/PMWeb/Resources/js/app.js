@@ -35,9 +35,11 @@ const ui = {};
 async function start() {
   document.getElementById("board-name").textContent = boardName;
   document.title = `${boardName} · Project Manager`;
-  if (!(await signedIn())) return;
-  registerServiceWorker();
+  // Who we are is asked for beside everything else, not before it: signed out, the page
+  // leaves for sign-in (and the server refuses the sync requests meanwhile).
+  signedIn();
   store = await openStore(boardName);
+  registerServiceWorker();
   store.onOtherTab = () => refresh();
   ui.board = createBoard(document.getElementById("board"));
   ui.form = createForm(document, { today: () => view.today, onSave: save });
