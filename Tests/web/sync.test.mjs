@@ -230,3 +230,49 @@ test("Given an operation spelled in capitals, when pulled, then its ids are lowe
   await new Sync({ board: "team", store, fetch: server.fetch }).request();
   assert.deepEqual(store.pulled[0].operation, op);
 });
+
+test("Given a board on the server, when a new copy opens, then it starts from the snapshot and fills history in behind", async () => {
+  const { applyOperation, cardOf, emptyState, mergeOperations } = await import("../../Sources/PMWeb/Resources/js/merge.js");
+  const server = fakeServer();
+  const card = operation(1, { title: "Report", deadline: "2026-12-01", status: "todo", description: "" });
+  const ops = [
+    card,
+    { ...operation(2, { status: "doing" }), projectId: card.projectId },
+    { ...operation(3, { title: "Q3 report" }), projectId: card.projectId },
+  ];
+  for (const op of ops) server.stored.push({ operation: op, author: "ada" });
+  const merged = mergeOperations(ops).get(card.projectId);
+  const shown = cardOf(merged);
+  const clocks = {};
+  for (const field of ["title", "description", "deadline", "status"]) clocks[field] = merged[field].timestamp;
+  const fetch = async (url, init) => {
+    if (url.endsWith("/projects")) return json(200, { seq: 3, projects: [{ ...shown, clocks }] });
+    return server.fetch(url, init);
+  };
+  const store = new FakeStore();
+  store.states = new Map();
+  store.snapshot = 0;
+  store.backfill = 0;
+  store.addSnapshot = async (states, seq) => {
+    for (const state of states) store.states.set(state.id, state);
+    store.cursor = seq;
+    store.snapshot = seq;
+    return new Set(states.map((state) => state.id));
+  };
+  store.addBackfill = async (entries, next) => {
+    for (const { operation: op } of entries) {
+      if (!store.states.has(op.projectId)) store.states.set(op.projectId, emptyState(op.projectId));
+      applyOperation(store.states.get(op.projectId), op);
+    }
+    store.backfill = next;
+    store.pulled.push(...entries);
+    return new Set();
+  };
+  const told = [];
+  await new Sync({ board: "team", store, fetch, onChange: (ids) => told.push([...ids]) }).request();
+  assert.deepEqual(told[0], [card.projectId]);
+  assert.equal(store.cursor, 3);
+  assert.equal(store.backfill, 3);
+  assert.deepEqual(store.pulled.map((entry) => entry.seq), [1, 2, 3]);
+  assert.deepEqual(cardOf(store.states.get(card.projectId)), shown);
+});

@@ -61,6 +61,9 @@ export class Store {
     /** Operations not yet acknowledged, in the order they were made. */
     this.outbox = [];
     this.cursor = 0;
+    /** The seq a first open started from (0: it replayed everything) and how far history behind it is filled in. */
+    this.snapshot = 0;
+    this.backfill = 0;
     this.device = null;
     this.clock = null;
     this.channel = null;
@@ -98,13 +101,18 @@ export class Store {
   async load(randomUUID) {
     const tx = this.db.transaction(["cards", "outbox", "meta"], "readwrite");
     const done = committed(tx);
-    const [cards, outbox, device, cursor, latest] = await Promise.all([
+    const meta = tx.objectStore("meta");
+    const [cards, outbox, device, cursor, latest, snapshot, backfill] = await Promise.all([
       request(tx.objectStore("cards").getAll()),
       request(tx.objectStore("outbox").getAll()),
-      request(tx.objectStore("meta").get("device")),
-      request(tx.objectStore("meta").get("cursor")),
-      request(tx.objectStore("meta").get("clock")),
+      request(meta.get("device")),
+      request(meta.get("cursor")),
+      request(meta.get("clock")),
+      request(meta.get("snapshot")),
+      request(meta.get("backfill")),
     ]);
+    this.snapshot = snapshot ?? 0;
+    this.backfill = backfill ?? 0;
     for (const state of cards) this.states.set(state.id, state);
     this.outbox = outbox.map((entry) => entry.operation).sort(byClock);
     this.cursor = cursor ?? 0;
@@ -155,6 +163,46 @@ export class Store {
     this.cursor = cursor;
     this.outbox = this.outbox.filter((operation) => !arrived.has(operation.id));
     if (changed.size > 0) this.channel?.postMessage({ operations: entries.map((entry) => entry.operation), local: false });
+    return changed;
+  }
+
+  /**
+   * Starts a new copy from the server's snapshot (cards with their field clocks, as of `seq`):
+   * the board shows at once, and the operations before `seq` are filled in behind it.
+   */
+  async addSnapshot(states, seq) {
+    const tx = this.db.transaction(["cards", "meta"], "readwrite", { durability: "relaxed" });
+    const done = committed(tx);
+    for (const state of states) {
+      this.states.set(state.id, state);
+      tx.objectStore("cards").put(state);
+      for (const field of ["title", "description", "deadline", "status"]) {
+        if (state[field]) this.clock.receive(state[field].timestamp);
+      }
+    }
+    tx.objectStore("meta").put(seq, "cursor");
+    tx.objectStore("meta").put(seq, "snapshot");
+    tx.objectStore("meta").put(0, "backfill");
+    tx.objectStore("meta").put(this.clock.latest, "clock");
+    await done;
+    this.cursor = seq;
+    this.snapshot = seq;
+    this.backfill = 0;
+    return new Set(states.map((state) => state.id));
+  }
+
+  /** Stores a page of the history behind the snapshot; the cursor stays where it is. */
+  async addBackfill(entries, next) {
+    const tx = this.db.transaction(["pages", "cards", "meta"], "readwrite", { durability: "relaxed" });
+    const done = committed(tx);
+    const operations = entries.map((entry) => entry.operation);
+    for (const operation of operations) this.clock.receive(operation.timestamp);
+    const changed = this.#merge(tx, operations);
+    if (entries.length > 0) tx.objectStore("pages").put({ entries }, entries[0].seq);
+    tx.objectStore("meta").put(next, "backfill");
+    tx.objectStore("meta").put(this.clock.latest, "clock");
+    await done;
+    this.backfill = next;
     return changed;
   }
 

@@ -137,8 +137,18 @@ export class Sync {
     } while (this.again);
   }
 
-  /** One round: push the outbox in batches, then pull until the cursor reaches the head. */
+  /**
+   * One round: a new copy starts from the snapshot; push the outbox in batches; pull until the
+   * cursor reaches the head; then fill in any history still missing behind the snapshot.
+   */
   async round() {
+    const store = this.store;
+    if (store.addSnapshot && store.cursor === 0 && store.states.size === 0 && store.outbox.length === 0) {
+      const snapshot = await checked(await this.fetch(`${this.base}/projects`, { credentials: "same-origin" }));
+      if (snapshot.seq > 0) {
+        this.onChange(await store.addSnapshot(snapshot.projects.map(stateOfSnapshot), snapshot.seq));
+      }
+    }
     for (const batch of batches([...this.store.outbox])) {
       const response = await this.fetch(`${this.base}/operations`, {
         method: "POST",
@@ -160,26 +170,34 @@ export class Sync {
     };
     for (;;) {
       const after = this.store.cursor;
-      const response = await this.fetch(`${this.base}/operations?after=${after}&limit=1000`, {
-        credentials: "same-origin",
-      });
-      const page = await checked(response);
+      const page = await this.pull(after, 1000);
       if (page.head < after) {
         // The server's board is shorter than what we pulled: it was reset or replaced.
         throw new SyncError(409, "the server's board is older than this browser's copy; nothing was changed");
       }
       if (page.operations.length > 0) {
-        const entries = page.operations.map(({ seq, operation, author }) => ({
-          seq,
-          operation: normalized(operation),
-          author: author ?? null,
-        }));
+        const entries = page.operations.map(entryOf);
         for (const id of await this.store.addPulled(entries, page.next)) changed.add(id);
         if (this.now() - told >= 1000) tell();
       }
       if (page.next >= page.head || page.operations.length === 0) break;
     }
     tell();
+    while (store.addBackfill && store.backfill < store.snapshot) {
+      const limit = Math.min(1000, store.snapshot - store.backfill);
+      const page = await this.pull(store.backfill, limit);
+      if (page.operations.length === 0) break;
+      const entries = page.operations.map(entryOf);
+      const changed = await store.addBackfill(entries, page.next);
+      if (changed.size > 0) this.onChange(changed);
+    }
+  }
+
+  async pull(after, limit) {
+    const response = await this.fetch(`${this.base}/operations?after=${after}&limit=${limit}`, {
+      credentials: "same-origin",
+    });
+    return checked(response);
   }
 
   /** Follows `/live`; a head above the cursor asks for a round; a closed socket reconnects. */
@@ -223,6 +241,29 @@ export class Sync {
     this.message = message;
     this.onStatus({ phase, pending: this.store.outbox.length, message });
   }
+}
+
+/** A pull's entry as the store keeps it. */
+function entryOf({ seq, operation, author }) {
+  return { seq, operation: normalized(operation), author: author ?? null };
+}
+
+/**
+ * A card of the snapshot as merge.js's state: each field's register with the clock of the
+ * write that set it (a field never written keeps no register, so any later write wins).
+ */
+export function stateOfSnapshot(project) {
+  const state = {
+    id: project.id.toLowerCase(),
+    createdAt: project.createdAt,
+    updatedAt: project.updatedAt,
+    deleted: null,
+  };
+  for (const field of ["title", "description", "deadline", "status"]) {
+    const clock = project.clocks[field];
+    state[field] = clock ? { value: project[field], timestamp: { ...clock, device: clock.device.toLowerCase() } } : null;
+  }
+  return state;
 }
 
 /**
