@@ -96,6 +96,7 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: upcomingFeatures
@@ -147,10 +148,35 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        // The web board: its routes, sessions and sign-in in Swift, and the files it serves as
+        // they are (Resources/: the page, CSS, JavaScript modules, service worker).
+        .target(
+            name: "PMWeb",
+            dependencies: [
+                "PMServer", "PMSyncProtocol",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMWebTests",
+            dependencies: [
+                "PMWeb", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "pm-server",
             dependencies: [
-                "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore",
+                "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore", "PMWeb",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

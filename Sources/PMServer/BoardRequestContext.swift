@@ -1,6 +1,7 @@
 public import Hummingbird
 public import HummingbirdAuth
 public import HummingbirdWebSocket
+import NIOCore
 public import PMSyncProtocol
 
 /// What a request carries through the server's middleware, on the HTTP routes and the live
@@ -16,11 +17,15 @@ public struct BoardRequestContext: AuthRequestContext, WebSocketRequestContext, 
     public var identity: UserName?
     /// The board in the path, once its membership is checked.
     public var board: BoardName?
+    /// The client's IP address as the connection shows it (`nil` in router tests), which the
+    /// web board's sign-in limits failed attempts by.
+    public let remoteAddress: String?
 
     /// A context with nobody signed in yet.
     public init(source: Source) {
         coreContext = .init(source: source)
         webSocket = .init()
+        remoteAddress = source.channel.remoteAddress?.ipAddress
     }
 
     /// The board ``BoardAccessMiddleware`` admitted the request to; a route outside its group

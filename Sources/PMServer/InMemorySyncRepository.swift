@@ -15,6 +15,8 @@ public actor InMemorySyncRepository: SyncRepository {
     private var storedTokens: [StoredToken] = []
     private var storedFeedKeys: [StoredFeedKey] = []
     private var boards: [String: Board] = [:]
+    /// Browser sessions by their hash (``InMemorySyncRepository+Sessions.swift``).
+    var sessions: [[UInt8]: StoredSession] = [:]
 
     /// An empty repository.
     public init() {}
@@ -36,7 +38,9 @@ public actor InMemorySyncRepository: SyncRepository {
         let matching = storedTokens.indices.filter { storedTokens[$0].prefix.hasPrefix(prefix) }
         guard let index = matching.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
         guard matching.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
-        return storedTokens.remove(at: index).user
+        let user = storedTokens.remove(at: index).user
+        sessions = sessions.filter { $0.value.user != user }
+        return user
     }
 
     public func addFeedKey(_ key: StoredFeedKey) throws {
@@ -75,6 +79,18 @@ public actor InMemorySyncRepository: SyncRepository {
 
     public func isMember(board: String, user: String) -> Bool {
         boards[board]?.members.contains(user) ?? false
+    }
+
+    public func boards(member user: String) -> [String] {
+        boards.filter { $0.value.members.contains(user) }.keys.sorted()
+    }
+
+    public func hasUsers() -> Bool {
+        !users.isEmpty
+    }
+
+    func userExists(_ name: String) -> Bool {
+        users.contains(name)
     }
 
     public func push(board name: String, operations: [ProjectOperation]) throws -> [PushResponse.Result] {

@@ -4,7 +4,7 @@ public import PMSyncProtocol
 
 /// Where the server keeps users, tokens, calendar feed keys, boards and each board's operations. One
 /// implementation per backend; every one passes the same conformance suite.
-public protocol SyncRepository: Sendable {
+public protocol SyncRepository: SessionRepository, Sendable {
     /// Adds a user; a name already taken is refused with ``SyncRepositoryError/userExists(_:)``.
     func addUser(name: String) async throws
     /// Stores a token of `user` by its clear prefix and SHA-256 hash.
@@ -12,7 +12,7 @@ public protocol SyncRepository: Sendable {
     /// The stored tokens whose prefix is `prefix`, to compare hashes against.
     func tokens(prefix: String) async throws -> [StoredToken]
     /// Removes the one token whose prefix starts with `prefix`; none or several are refused.
-    /// Returns the user it belonged to.
+    /// Every browser session of its user ends with it. Returns the user it belonged to.
     func revokeToken(prefix: String) async throws -> String
     /// Stores a calendar feed key of `key.user` for `key.board` by its clear prefix and SHA-256
     /// hash; the user must be a member of the board (``SyncRepositoryError/notAMember(board:user:)``).

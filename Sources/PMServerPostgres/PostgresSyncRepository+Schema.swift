@@ -72,6 +72,7 @@ extension PostgresSyncRepository {
                 """,
                 "CREATE INDEX feed_keys_prefix ON feed_keys(prefix)",
             ]),
+        sessionsMigration,
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

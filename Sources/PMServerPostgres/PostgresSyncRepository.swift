@@ -95,6 +95,8 @@ public struct PostgresSyncRepository: SyncRepository {
             guard let token = found.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
             guard found.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
             try await connection.query("DELETE FROM tokens WHERE hash = \(token.hash)", logger: logger)
+            // A revoked token ends the user's browser sessions in the same transaction.
+            try await connection.query("DELETE FROM sessions WHERE user_name = \(token.user)", logger: logger)
             return token.user
         }
     }

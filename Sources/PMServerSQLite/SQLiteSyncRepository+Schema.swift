@@ -56,6 +56,7 @@ extension SQLiteSyncRepository {
                     CREATE INDEX feed_key_prefix ON feed_key(prefix);
                     """)
         }
+        registerSessionsMigration(in: &migrator)
         return migrator
     }
 }

@@ -79,6 +79,8 @@ public struct SQLiteSyncRepository: SyncRepository {
             guard let row = rows.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
             guard rows.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
             try db.execute(sql: "DELETE FROM token WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+            // A revoked token ends the user's browser sessions in the same transaction.
+            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [row["user"] as String])
             return row["user"]
         }
     }

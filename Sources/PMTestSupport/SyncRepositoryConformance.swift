@@ -35,6 +35,11 @@ public enum SyncRepositoryConformance {
         Check(name: "unknownBoardIsRefused", run: unknownBoardIsRefused),
         Check(name: "feedKeysAreFoundByPrefixAndRevoked", run: feedKeysAreFoundByPrefixAndRevoked),
         Check(name: "feedKeyIsOnlyForAMemberOfAKnownBoard", run: feedKeyIsOnlyForAMemberOfAKnownBoard),
+        Check(name: "sessionsAreFoundByHashAndEnded", run: sessionsAreFoundByHashAndEnded),
+        Check(name: "expiredSessionsAreForgotten", run: expiredSessionsAreForgotten),
+        Check(name: "revokingATokenEndsItsUsersSessions", run: revokingATokenEndsItsUsersSessions),
+        Check(
+            name: "boardsOfAMemberAndWhetherAnyoneHasAnAccount", run: boardsOfAMemberAndWhetherAnyoneHasAnAccount),
     ]
 
     /// A repository holding user `ada` with board `team`.

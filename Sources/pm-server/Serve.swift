@@ -1,9 +1,11 @@
 import ArgumentParser
+import Foundation
 import Hummingbird
 import Logging
 import PMServer
 import PMServerPostgres
 import PMServerSQLite
+import PMWeb
 import ServiceLifecycle
 
 /// `pm-server serve`: answers clients until SIGTERM or SIGINT, finishing requests in flight.
@@ -51,12 +53,41 @@ struct Serve: StartedCommand {
         // on PostgreSQL); the follower stops with the server.
         let follower = LiveHeadsFollower(
             live: live, repository: repository, clock: startUp.clock, random: startUp.random, logger: logger)
+        let firstRun = Self.firstRun(repository, startUp: startUp)
+        let web = WebBoard(
+            repository: repository, resources: Self.webResources(logger: logger),
+            signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,
+            firstRun: firstRun)
+        let link = firstRun.link(host: host, port: port)
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
             logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
-            services: services + [follower], beforeServerStarts: beforeServerStarts)
+            additions: web.additions, services: services + [follower],
+            beforeServerStarts: {
+                try await beforeServerStarts?()
+                // Asked once the store is migrated: a server with nobody to sign in yet offers
+                // the one-time link that makes the first user and board in the browser.
+                if try await !repository.hasUsers() { Self.announceFirstRun(link) }
+            })
         try await application.runService()
+    }
+
+    /// The web board's files beside the executable; a binary copied away from them still
+    /// serves the API and sign-in, and says so.
+    static func webResources(logger: Logger) -> WebResources {
+        if let resources = WebResources.bundled() { return resources }
+        logger.warning("the web board's files are not among the resources; not serving them")
+        return WebResources(root: URL(fileURLWithPath: "/nonexistent-pm-web-resources"))
+    }
+
+    /// Prints the first-run link on standard output, flushed at once so that whoever started the
+    /// server (a person, a script reading its output) sees it.
+    static func announceFirstRun(_ link: String) {
+        let line =
+            "No user yet: open \(link) to make the first user and board "
+            + "(the link works once, until the server stops).\n"
+        FileHandle.standardOutput.write(Data(line.utf8))
     }
 
     /// The document served at `/openapi.yaml`; a binary copied away from its resources serves

@@ -10,6 +10,8 @@ struct StartUp: Sendable {
     var environment: [String: String]
     /// The clock services wait on.
     var clock: any Clock<Duration>
+    /// The wall-clock time, for what is kept across restarts (a browser session's expiry).
+    var now: @Sendable () -> Date
     /// A number in `0..<1`, for jitter.
     var random: @Sendable () -> Double
     /// `count` bytes from a cryptographically secure source, for tokens.
@@ -18,7 +20,7 @@ struct StartUp: Sendable {
     /// The live world: the process's environment, the continuous clock, the system's randomness.
     static func live() -> StartUp {
         StartUp(
-            environment: ProcessInfo.processInfo.environment, clock: ContinuousClock(),
+            environment: ProcessInfo.processInfo.environment, clock: ContinuousClock(), now: { Date() },
             random: { Double.random(in: 0..<1) },
             secureBytes: { count in
                 var generator = SystemRandomNumberGenerator()

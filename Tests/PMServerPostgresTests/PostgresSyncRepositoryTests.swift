@@ -67,7 +67,10 @@ struct PostgresSyncRepositoryTests {
                 }
                 return names
             }
-            #expect(names.sorted() == ["v1: users, tokens, boards, members, operations, projects", "v2: feed keys"])
+            #expect(
+                names.sorted() == [
+                    "v1: users, tokens, boards, members, operations, projects", "v2: feed keys", "v3: sessions",
+                ])
         }
     }
 

@@ -43,7 +43,10 @@ struct ServerCommandOnPostgresTests {
                 for try await name in rows.decode(String.self) { names.append(name) }
                 return names
             }
-            #expect(applied == ["v1: users, tokens, boards, members, operations, projects", "v2: feed keys"])
+            #expect(
+                applied == [
+                    "v1: users, tokens, boards, members, operations, projects", "v2: feed keys", "v3: sessions",
+                ])
         }
     }
 

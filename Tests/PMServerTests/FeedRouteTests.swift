@@ -190,4 +190,12 @@ private struct LeftBoard: SyncRepository {
         try await repository.operations(board: board, after: after, limit: limit)
     }
     func snapshot(board: String) async throws -> BoardSnapshot { try await repository.snapshot(board: board) }
+    func addSession(_ session: StoredSession) async throws { try await repository.addSession(session) }
+    func session(hash: [UInt8]) async throws -> StoredSession? { await repository.session(hash: hash) }
+    func deleteSession(hash: [UInt8]) async throws { await repository.deleteSession(hash: hash) }
+    func deleteSessions(expiredBefore date: Date) async throws {
+        await repository.deleteSessions(expiredBefore: date)
+    }
+    func boards(member user: String) async throws -> [String] { await repository.boards(member: user) }
+    func hasUsers() async throws -> Bool { await repository.hasUsers() }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// An HTML page as every page of the web board is answered: with the strict
+/// Content-Security-Policy (scripts, styles and connections only from this server, no inline
+/// script or style, no framing), never cached, and with a body built only from escaped text.
+struct HTMLPage: Sendable {
+    /// The policy every page is sent with.
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+    /// The whole document.
+    var html: String
+
+    /// The headers every page carries, beside its status.
+    static var headers: HTTPFields {
+        [
+            .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: contentSecurityPolicy,
+            .cacheControl: "no-store", .xContentTypeOptions: "nosniff", .referrerPolicy: "same-origin",
+        ]
+    }
+
+    /// The page as a response with `status`.
+    func response(status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: Self.headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// A page titled `title` (escaped) around `body` (HTML already escaped by its builder),
+    /// styled by the pages' own stylesheet.
+    static func document(title: String, body: String) -> HTMLPage {
+        HTMLPage(
+            html: """
+                <!doctype html>
+                <html lang="en">
+                <head>
+                <meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>\(escape(title))</title>
+                <link rel="stylesheet" href="/static/pages/pages.css">
+                </head>
+                <body>
+                <main class="page">
+                \(body)
+                </main>
+                </body>
+                </html>
+
+                """)
+    }
+
+    /// `text` safe inside an element or a quoted attribute.
+    static func escape(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&#39;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+}
+
+extension HTTPField.Name {
+    static let referrerPolicy = Self("Referrer-Policy")!
+    static let xForwardedProto = Self("X-Forwarded-Proto")!
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import PMServer
+
+/// Serves ``WebResources``: `GET /static/<path>` (`/static/js/app.js` is `Resources/js/app.js`)
+/// and `GET /sw.js`, the service worker, at the root so that its scope is the whole site. Every
+/// answer says `Cache-Control: no-cache` with an ETag: the browser asks each time and gets a 304
+/// while nothing changed, and the service worker does the offline caching.
+struct StaticFilesController: Sendable {
+    let resources: WebResources
+
+    func addRoutes(to routes: RouteList<BoardRequestContext>) {
+        routes.get("/static/**", use: staticFile)
+        routes.get("/sw.js", use: serviceWorker)
+    }
+
+    @Sendable func staticFile(_ request: Request, context: BoardRequestContext) throws -> Response {
+        try answer(request, path: context.parameters.getCatchAll())
+    }
+
+    @Sendable func serviceWorker(_ request: Request, context: BoardRequestContext) throws -> Response {
+        try answer(request, path: ["sw.js"])
+    }
+
+    func answer(_ request: Request, path: [Substring]) throws -> Response {
+        guard let file = resources.file(at: path) else { throw HTTPError(.notFound, message: "no such file") }
+        var headers: HTTPFields = [
+            .contentType: file.contentType, .eTag: file.etag, .cacheControl: "no-cache",
+            .xContentTypeOptions: "nosniff",
+        ]
+        if request.headers[.ifNoneMatch].map({ Self.matches($0, etag: file.etag) }) == true {
+            headers[.contentType] = nil
+            return Response(status: .notModified, headers: headers)
+        }
+        headers[.contentLength] = String(file.bytes.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    /// Whether an `If-None-Match` value names `etag` (or is `*`).
+    static func matches(_ ifNoneMatch: String, etag: String) -> Bool {
+        ifNoneMatch.split(separator: ",").contains { tag in
+            let tag = tag.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || tag == etag || tag == "W/" + etag
+        }
+    }
+}
