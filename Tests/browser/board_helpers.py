@@ -105,16 +105,17 @@ def serious_violations(page: Page) -> list[tuple[str, str, list]]:
 
 
 @pytest.fixture
-def board_page(signed_in_page: Page, base_url: str) -> Page:
-    """Ada's board `team`, open and drawn."""
-    return open_board(signed_in_page, base_url)
+def board(signed_in_page: Page, server) -> Page:
+    """Ada's board `team`, open, drawn and syncing (the harness's `board_page`, waited for)."""
+    return open_board(signed_in_page, server.url)
 
 
 @pytest.fixture
-def touch_board_page(signed_in_page: Page, base_url: str):
+def touch_board(signed_in_page: Page, server):
     """Ada's board on a touch screen: a context with touch, signed in with the same session."""
     context = signed_in_page.context
-    touch = context.browser.new_context(has_touch=True, storage_state=context.storage_state())
+    touch = context.browser.new_context(
+        has_touch=True, storage_state=context.storage_state(), locale="en-US", timezone_id="UTC")
     page = touch.new_page()
-    yield open_board(page, base_url)
+    yield open_board(page, server.url)
     touch.close()

@@ -6,11 +6,11 @@ from datetime import date, timedelta
 
 from playwright.sync_api import Page, expect
 
-from board_helpers import add_card, board_page, card, compose, serious_violations  # noqa: F401
+from board_helpers import add_card, board, card, compose, serious_violations  # noqa: F401
 
 
-def test_given_every_rule_broken_once_when_saving_then_each_error_stands_beside_its_field(board_page: Page) -> None:
-    page = board_page
+def test_given_every_rule_broken_once_when_saving_then_each_error_stands_beside_its_field(board: Page) -> None:
+    page = board
     page.keyboard.press("a")
     form = page.locator("#form-dialog")
     expect(form).to_be_visible()
@@ -44,8 +44,8 @@ def test_given_every_rule_broken_once_when_saving_then_each_error_stands_beside_
     expect(new).to_contain_text("둘째 줄")
 
 
-def test_given_a_card_when_edited_then_the_board_and_its_details_show_the_change(board_page: Page) -> None:
-    page = board_page
+def test_given_a_card_when_edited_then_the_board_and_its_details_show_the_change(board: Page) -> None:
+    page = board
     add_card(page, "Draft", description="old words")
     card(page, "Draft").click()
     details = page.locator("#detail-dialog")
@@ -68,9 +68,9 @@ def test_given_a_card_when_edited_then_the_board_and_its_details_show_the_change
 
 
 def test_given_korean_typed_through_an_input_method_when_enter_ends_the_composition_then_nothing_is_submitted(
-    board_page: Page,
+    board: Page,
 ) -> None:
-    page = board_page
+    page = board
     page.keyboard.press("a")
     compose(page, ["ㅎ", "하", "한", "한ㄱ", "한그", "한글"], "한글")
     expect(page.locator("#form-dialog")).to_be_visible()
@@ -83,9 +83,9 @@ def test_given_korean_typed_through_an_input_method_when_enter_ends_the_composit
 
 
 def test_given_the_board_and_the_add_form_when_axe_checks_them_then_nothing_serious_or_critical(
-    board_page: Page,
+    board: Page,
 ) -> None:
-    page = board_page
+    page = board
     add_card(page, "Accessible card", description="three\nlines\nof text")
     assert serious_violations(page) == []
     page.keyboard.press("a")

@@ -8,19 +8,19 @@ from playwright.sync_api import Page, expect
 
 from board_helpers import (  # noqa: F401
     add_card,
-    board_page,
+    board,
     card,
     center,
     long_press,
     swipe_left,
-    touch_board_page,
+    touch_board,
     touch_drag,
     wait_synced,
 )
 
 
-def test_given_a_card_when_dragged_to_doing_with_the_mouse_then_it_moves_there(board_page: Page) -> None:
-    page = board_page
+def test_given_a_card_when_dragged_to_doing_with_the_mouse_then_it_moves_there(board: Page) -> None:
+    page = board
     add_card(page, "Mouse card")
     x, y = center(card(page, "Mouse card"))
     tx, ty = center(page.locator("#list-doing"))
@@ -35,17 +35,17 @@ def test_given_a_card_when_dragged_to_doing_with_the_mouse_then_it_moves_there(b
     wait_synced(page)
 
 
-def test_given_a_card_when_dragged_to_doing_with_a_finger_then_it_moves_there(touch_board_page: Page) -> None:
-    page = touch_board_page
+def test_given_a_card_when_dragged_to_doing_with_a_finger_then_it_moves_there(touch_board: Page) -> None:
+    page = touch_board
     add_card(page, "Touch card")
     touch_drag(page, card(page, "Touch card"), page.locator("#list-doing"))
     expect(card(page, "Touch card", "doing")).to_be_visible()
 
 
 def test_given_a_card_when_long_pressed_or_right_clicked_then_a_menu_names_the_two_other_lists(
-    touch_board_page: Page,
+    touch_board: Page,
 ) -> None:
-    page = touch_board_page
+    page = touch_board
     add_card(page, "Held card")
     long_press(page, card(page, "Held card"))
     menu = page.get_by_role("menu")
@@ -60,8 +60,8 @@ def test_given_a_card_when_long_pressed_or_right_clicked_then_a_menu_names_the_t
     expect(card(page, "Held card", "doing")).to_be_visible()
 
 
-def test_given_a_card_when_swiped_left_then_it_is_deleted_and_undo_brings_it_back(touch_board_page: Page) -> None:
-    page = touch_board_page
+def test_given_a_card_when_swiped_left_then_it_is_deleted_and_undo_brings_it_back(touch_board: Page) -> None:
+    page = touch_board
     add_card(page, "Swiped card")
     swipe_left(page, card(page, "Swiped card"))
     toast = page.locator("#toast")
@@ -72,9 +72,9 @@ def test_given_a_card_when_swiped_left_then_it_is_deleted_and_undo_brings_it_bac
 
 
 def test_given_own_actions_when_undone_and_redone_with_the_keys_then_each_is_a_new_synced_change(
-    board_page: Page,
+    board: Page,
 ) -> None:
-    page = board_page
+    page = board
     add_card(page, "Undo me")
     card(page, "Undo me").focus()
     page.keyboard.press("L")

@@ -8,13 +8,13 @@ from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from board_helpers import add_card, board_page, card, wait_synced  # noqa: F401
+from board_helpers import add_card, board, card, wait_synced  # noqa: F401
 
 SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "images" / "web-board.png"
 
 
-def test_given_a_phone_when_the_board_opens_then_one_list_shows_at_a_time_with_tabs(board_page: Page) -> None:
-    page = board_page
+def test_given_a_phone_when_the_board_opens_then_one_list_shows_at_a_time_with_tabs(board: Page) -> None:
+    page = board
     page.set_viewport_size({"width": 390, "height": 844})
     add_card(page, "Phone card")
     expect(page.locator("#list-todo")).to_be_visible()
@@ -33,8 +33,8 @@ def test_given_a_phone_when_the_board_opens_then_one_list_shows_at_a_time_with_t
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
 
 
-def test_given_only_a_keyboard_when_working_the_board_then_every_action_has_a_key(board_page: Page) -> None:
-    page = board_page
+def test_given_only_a_keyboard_when_working_the_board_then_every_action_has_a_key(board: Page) -> None:
+    page = board
     for title in ("Alpha", "Beta"):
         page.keyboard.press("a")
         page.keyboard.type(title)
@@ -77,9 +77,9 @@ def test_given_only_a_keyboard_when_working_the_board_then_every_action_has_a_ke
 
 
 def test_given_done_cards_when_done_is_folded_then_its_cards_are_not_drawn_and_the_count_stays(
-    board_page: Page,
+    board: Page,
 ) -> None:
-    page = board_page
+    page = board
     add_card(page, "Finished")
     card(page, "Finished").focus()
     page.keyboard.press("L")
@@ -96,9 +96,9 @@ def test_given_done_cards_when_done_is_folded_then_its_cards_are_not_drawn_and_t
 
 
 def test_given_a_card_due_today_when_midnight_passes_then_it_turns_overdue_without_a_reload(
-    board_page: Page,
+    board: Page,
 ) -> None:
-    page = board_page
+    page = board
     page.clock.install()
     page.reload()
     page.wait_for_selector("body[data-ready=true]")
@@ -112,8 +112,8 @@ def test_given_a_card_due_today_when_midnight_passes_then_it_turns_overdue_witho
     expect(due).to_have_class(re.compile(r"\boverdue\b"))
 
 
-def test_screenshot_of_the_board_with_a_korean_card_for_the_readme(board_page: Page) -> None:
-    page = board_page
+def test_screenshot_of_the_board_with_a_korean_card_for_the_readme(board: Page) -> None:
+    page = board
     page.set_viewport_size({"width": 1200, "height": 400})
     add_card(page, "분기 보고서 쓰기", description="매출 표 정리\n팀 리뷰 받기")
     add_card(page, "Plan the offsite", deadline=(date.today() + timedelta(days=14)).isoformat(),

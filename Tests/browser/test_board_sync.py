@@ -3,26 +3,25 @@ second without a reload; history names the user who made each change (and `this 
 the browser's own); with the server stopped, three changes survive a reload and reach a `pm`
 device once the server is back."""
 
-import json
 import time
 
 from playwright.sync_api import Page, expect
 
-from board_helpers import add_card, board_page, card, wait_synced  # noqa: F401
+from board_helpers import add_card, board, card, wait_synced  # noqa: F401
 
 
-def pm_titles(pm) -> dict[str, str]:
+def pm_titles(pm_device) -> dict[str, str]:
     """The `pm` device's cards after a sync: title → list."""
-    pm("sync")
-    return {project["title"]: project["status"] for project in json.loads(pm("list", "--json"))}
+    pm_device.sync()
+    return {project["title"]: project["status"] for project in pm_device.cards()}
 
 
 def test_given_the_board_open_when_pm_adds_a_card_on_another_device_then_it_appears_within_a_second(
-    board_page: Page, pm
+    board: Page, pm_device
 ) -> None:
-    page = board_page
+    page = board
     wait_synced(page)
-    pm("add", "From the terminal", "--description", "pushed by pm")
+    pm_device.add("From the terminal", "--description", "pushed by pm")
     started = time.monotonic()
     expect(card(page, "From the terminal", "todo")).to_be_visible(timeout=1000)
     assert time.monotonic() - started < 1.0
@@ -31,10 +30,10 @@ def test_given_the_board_open_when_pm_adds_a_card_on_another_device_then_it_appe
 
 
 def test_given_changes_from_pm_and_the_browser_when_history_opens_then_it_names_the_user_and_this_device(
-    board_page: Page, pm
+    board: Page, pm_device
 ) -> None:
-    page = board_page
-    pm("add", "Made by ada in pm")
+    page = board
+    pm_device.add("Made by ada in pm")
     expect(card(page, "Made by ada in pm")).to_be_visible(timeout=5000)
     add_card(page, "Made here")
     wait_synced(page)
@@ -47,9 +46,9 @@ def test_given_changes_from_pm_and_the_browser_when_history_opens_then_it_names_
 
 
 def test_given_the_server_stopped_when_three_changes_are_made_and_the_page_reloaded_then_pm_receives_all_three(
-    board_page: Page, server, pm
+    board: Page, server, pm_device
 ) -> None:
-    page = board_page
+    page = board
     add_card(page, "Before the outage")
     wait_synced(page)
     # The service worker has the page and its modules by now.
@@ -69,7 +68,7 @@ def test_given_the_server_stopped_when_three_changes_are_made_and_the_page_reloa
     expect(page.locator("#network")).to_contain_text("3 pending")
     server.start()
     wait_synced(page, timeout=30_000)
-    cards = pm_titles(pm)
+    cards = pm_titles(pm_device)
     assert cards["Offline one"] == "todo"
     assert cards["Offline two"] == "todo"
     assert cards["Before the outage"] == "doing"
