@@ -120,10 +120,10 @@ def floor_page(projects):
 
 def sign_in(page, server):
     page.goto(server.url + "/")
-    page.fill("input[name=user]", "ada")
-    page.fill("input[name=secret]", server.token)
+    page.get_by_label("User name").fill("ada")
+    page.get_by_label("Password or token").fill(server.token)
     with page.expect_navigation():
-        page.locator("form[action='/signin'] [type=submit], form[action='/signin'] button").first.click()
+        page.get_by_role("button", name="Sign in").click()
 
 
 def usable(page, url, cards):
