@@ -146,7 +146,12 @@ export class Sync {
     if (store.addSnapshot && store.cursor === 0 && store.states.size === 0 && store.outbox.length === 0) {
       const snapshot = await checked(await this.fetch(`${this.base}/projects`, { credentials: "same-origin" }));
       if (snapshot.seq > 0) {
-        this.onChange(await store.addSnapshot(snapshot.projects.map(stateOfSnapshot), snapshot.seq));
+        const states = snapshot.projects.map(stateOfSnapshot);
+        // The cards are in memory as soon as the store is called: draw them while they are
+        // written (the server holds them; a failed write only means fetching them again).
+        const saving = store.addSnapshot(states, snapshot.seq);
+        this.onChange(new Set(states.map((state) => state.id)));
+        await saving;
       }
     }
     for (const batch of batches([...this.store.outbox])) {
