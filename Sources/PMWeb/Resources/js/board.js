@@ -1,0 +1,149 @@
+// Draws the three lists: a function of the view state, as BoardView.render is for the terminal.
+// The columns are made once; each render walks the cards in order and touches only a card
+// whose text changed or that is out of place, so a pulled change redraws one card, not the
+// board (what keeps a board of thousands of cards quick).
+
+import { STATUSES } from "./merge.js";
+
+/** The lists' headings, as the CLI prints them. */
+export const HEADINGS = { todo: "TODO", doing: "DOING", done: "DONE" };
+
+/** The words a card shows, as a key: a card is redrawn only when this changes. */
+function signature(card, today) {
+  return `${card.title}\u0000${card.description}\u0000${card.deadline}\u0000${isLate(card, today)}`;
+}
+
+function isLate(card, today) {
+  return card.status !== "done" && card.deadline < today;
+}
+
+/** Makes the board's columns inside `root`; returns the renderer. */
+export function createBoard(root, document = root.ownerDocument) {
+  const columns = {};
+  for (const status of STATUSES) {
+    const section = document.createElement("section");
+    section.className = "column";
+    section.id = `list-${status}`;
+    section.dataset.status = status;
+    // An empty list can still hold the keyboard's place.
+    section.tabIndex = -1;
+    section.setAttribute("role", "region");
+    section.setAttribute("aria-labelledby", `heading-${status}`);
+    const header = document.createElement("div");
+    header.className = "column-header";
+    const heading = document.createElement("h2");
+    heading.id = `heading-${status}`;
+    header.append(heading);
+    let toggle = null;
+    if (status === "done") {
+      // DONE grows forever; folded, its cards are not drawn at all.
+      toggle = document.createElement("button");
+      toggle.type = "button";
+      toggle.id = "collapse-done";
+      toggle.className = "collapse";
+      header.append(toggle);
+    }
+    const list = document.createElement("ul");
+    list.className = "cards";
+    list.setAttribute("aria-labelledby", `heading-${status}`);
+    section.append(header, list);
+    root.append(section);
+    columns[status] = { section, heading, list, toggle, items: new Map() };
+  }
+
+  function drawCard(item, card, today) {
+    const { element } = item;
+    element.replaceChildren();
+    const title = document.createElement("span");
+    title.className = "title";
+    title.id = `title-${card.id}`;
+    title.textContent = card.title;
+    element.append(title);
+    const details = document.createElement("span");
+    details.id = `details-${card.id}`;
+    details.className = "details";
+    if (card.description) {
+      const description = document.createElement("span");
+      description.className = "description";
+      description.textContent = card.description;
+      details.append(description);
+    }
+    const deadline = document.createElement("span");
+    deadline.className = "deadline";
+    const late = isLate(card, today);
+    deadline.textContent = late ? `${card.deadline} overdue` : card.deadline;
+    element.classList.toggle("overdue", late);
+    details.append(deadline);
+    element.append(details);
+  }
+
+  function renderList(status, cards, view) {
+    const column = columns[status];
+    const folded = status === "done" && view.doneCollapsed;
+    column.heading.textContent = `${HEADINGS[status]} (${cards.length})`;
+    if (column.toggle) {
+      column.toggle.textContent = folded ? "Show" : "Hide";
+      column.toggle.setAttribute("aria-label", folded ? "Show the DONE cards" : "Hide the DONE cards");
+      column.toggle.setAttribute("aria-expanded", String(!folded));
+    }
+    column.section.classList.toggle("collapsed", folded);
+    column.section.classList.toggle("active", view.tab === status);
+    const shown = folded ? [] : cards;
+    const keep = new Set();
+    let cursor = column.list.firstChild;
+    for (const card of shown) {
+      keep.add(card.id);
+      let item = column.items.get(card.id);
+      if (!item) {
+        const element = document.createElement("li");
+        element.className = "card";
+        element.dataset.id = card.id;
+        element.tabIndex = -1;
+        element.setAttribute("aria-labelledby", `title-${card.id}`);
+        element.setAttribute("aria-describedby", `details-${card.id}`);
+        item = { element, signature: null };
+        column.items.set(card.id, item);
+      }
+      const text = signature(card, view.today);
+      if (item.signature !== text) {
+        drawCard(item, card, view.today);
+        item.signature = text;
+      }
+      const selected = view.selectedId === card.id;
+      if (item.element.classList.contains("selected") !== selected) {
+        item.element.classList.toggle("selected", selected);
+        item.element.setAttribute("aria-current", String(selected));
+      }
+      // Roving focus: only the selected card is in the tab order.
+      const tabIndex = selected ? 0 : -1;
+      if (item.element.tabIndex !== tabIndex) item.element.tabIndex = tabIndex;
+      if (cursor === item.element) {
+        cursor = cursor.nextSibling;
+      } else {
+        column.list.insertBefore(item.element, cursor);
+      }
+    }
+    for (const [id, item] of column.items) {
+      if (!keep.has(id)) {
+        item.element.remove();
+        column.items.delete(id);
+      }
+    }
+  }
+
+  return {
+    columns,
+    /** Draws `view`: `{ lists, today, selectedId, doneCollapsed, tab }`. */
+    render(view) {
+      for (const status of STATUSES) renderList(status, view.lists[status], view);
+    },
+    /** The card element of `id`, if drawn. */
+    element(id) {
+      for (const status of STATUSES) {
+        const item = columns[status].items.get(id);
+        if (item) return item.element;
+      }
+      return null;
+    },
+  };
+}

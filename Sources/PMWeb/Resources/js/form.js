@@ -1,0 +1,141 @@
+// The add / edit form: Title, Deadline (a date picker that offers no past day) and Description
+// with its n/1000 counter. Errors stand beside their field in the CLI's words (rules.js has
+// them). Korean, Japanese and Chinese are typed through an input method, whose Enter only ends
+// the composition: that Enter must never submit the form.
+
+import {
+  characterCount,
+  checkDescription,
+  checkNotPast,
+  checkTitle,
+  DESCRIPTION_LIMIT,
+  editProject,
+  newProject,
+  parseDeadline,
+} from "./rules.js";
+
+const FIELDS = ["title", "deadline", "description"];
+
+/** Whether a key event belongs to an input method's composition (keyCode 229 for older engines). */
+export function isComposing(event) {
+  return event.isComposing === true || event.keyCode === 229;
+}
+
+/**
+ * The fields to save from what was typed (`{ title, deadline, description }`, deadline "" for
+ * none), for a new card (`card` null) or an edit; or `{ errors }` with one message per field.
+ */
+export function formResult(input, card, today) {
+  const errors = {};
+  const attempt = (field, check) => {
+    try {
+      check();
+    } catch (error) {
+      if (error?.name !== "RuleViolation") throw error;
+      errors[field] = error.message;
+    }
+  };
+  const deadline = input.deadline === "" ? null : input.deadline;
+  if (card === null) {
+    attempt("title", () => checkTitle(input.title));
+    if (deadline !== null) attempt("deadline", () => checkNotPast(parseDeadline(deadline, today), today));
+    attempt("description", () => checkDescription(input.description));
+    if (Object.keys(errors).length > 0) return { errors };
+    return { fields: newProject({ ...input, deadline }, today) };
+  }
+  // Each field alone, so that every broken rule is shown at once, not only the first.
+  attempt("title", () => editProject(card, { title: input.title }, today));
+  attempt("deadline", () => editProject(card, { deadline }, today));
+  attempt("description", () => editProject(card, { description: input.description }, today));
+  if (Object.keys(errors).length > 0) return { errors };
+  return { fields: editProject(card, { ...input, deadline }, today) };
+}
+
+/** Wires the form dialog; `onSave(fields, card)` stores what was saved. */
+export function createForm(document, { today, onSave }) {
+  const dialog = document.getElementById("form-dialog");
+  const form = document.getElementById("card-form");
+  const heading = document.getElementById("form-heading");
+  const inputs = {
+    title: document.getElementById("form-title"),
+    deadline: document.getElementById("form-deadline"),
+    description: document.getElementById("form-description"),
+  };
+  const count = document.getElementById("form-count");
+  let editing = null;
+
+  function showErrors(errors) {
+    for (const field of FIELDS) {
+      const message = errors[field] ?? "";
+      document.getElementById(`form-${field}-error`).textContent = message;
+      if (message) inputs[field].setAttribute("aria-invalid", "true");
+      else inputs[field].removeAttribute("aria-invalid");
+    }
+  }
+
+  function updateCount() {
+    const used = characterCount(inputs.description.value);
+    count.textContent = `${used}/${DESCRIPTION_LIMIT}`;
+    count.classList.toggle("over", used > DESCRIPTION_LIMIT);
+  }
+
+  inputs.description.addEventListener("input", updateCount);
+
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.keyCode !== 229) return;
+    if (isComposing(event)) {
+      // The Enter that ends a composition commits the syllable; it is not a submit.
+      event.preventDefault();
+      event.stopPropagation();
+      return;
+    }
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  form.addEventListener("keydown", (event) => {
+    if (event.key === "s" && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = {
+      title: inputs.title.value,
+      deadline: inputs.deadline.value,
+      description: inputs.description.value,
+    };
+    const result = formResult(input, editing, today());
+    showErrors(result.errors ?? {});
+    if (result.errors) {
+      const first = FIELDS.find((field) => result.errors[field]);
+      inputs[first].focus();
+      return;
+    }
+    const card = editing;
+    dialog.close();
+    await onSave(result.fields, card);
+  });
+
+  document.getElementById("form-cancel").addEventListener("click", () => dialog.close());
+
+  return {
+    dialog,
+    /** Opens the form for a new card (`card` null) or to edit `card`. */
+    open(card) {
+      editing = card;
+      heading.textContent = card ? "Edit card" : "New card";
+      inputs.title.value = card?.title ?? "";
+      inputs.deadline.value = card?.deadline ?? "";
+      inputs.deadline.min = today();
+      inputs.description.value = card?.description ?? "";
+      showErrors({});
+      updateCount();
+      dialog.showModal();
+      inputs.title.focus();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// The board page's pure parts: the form's checks, undo / redo, keys, filter and the day.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { HybridClock } from "../../Sources/PMWeb/Resources/js/clock.js";
+import {
+  UndoStack,
+  fieldsBefore,
+  localToday,
+  makeOperation,
+  matches,
+  shifted,
+  untilMidnight,
+} from "../../Sources/PMWeb/Resources/js/changes.js";
+import { formResult, isComposing } from "../../Sources/PMWeb/Resources/js/form.js";
+import { actionFor } from "../../Sources/PMWeb/Resources/js/keys.js";
+import { authorOf, changeLines } from "../../Sources/PMWeb/Resources/js/panels.js";
+
+const today = "2026-11-23";
+
+test("Given every rule broken at once, when the form is checked, then each field gets the CLI's words", () => {
+  const result = formResult({ title: "  ", deadline: "2026-11-22", description: "x".repeat(1001) }, null, today);
+  assert.deepEqual(result.errors, {
+    title: "title must be 1–100 characters, got 0",
+    deadline: "deadline may not be before today (2026-11-23), got 2026-11-22",
+    description: "description must be at most 1000 characters, got 1001",
+  });
+  assert.equal(formResult({ title: "x".repeat(101), deadline: "", description: "" }, null, today).errors.title,
+    "title must be 1–100 characters, got 101");
+});
+
+test("Given a good new card, when the form is checked, then it is trimmed, due today by default, in TODO", () => {
+  assert.deepEqual(formResult({ title: " 보고서 쓰기 ", deadline: "", description: "" }, null, today).fields, {
+    title: "보고서 쓰기",
+    description: "",
+    deadline: today,
+    status: "todo",
+    deleted: false,
+  });
+});
+
+test("Given an edit, when only the title changes, then only the title is set and a past deadline kept is fine", () => {
+  const card = { id: "c", title: "Old", description: "", deadline: "2026-01-01", status: "todo" };
+  assert.deepEqual(formResult({ title: "New", deadline: "2026-01-01", description: "" }, card, today).fields, {
+    title: "New",
+  });
+  assert.equal(
+    formResult({ title: "New", deadline: "2026-02-01", description: "" }, card, today).errors.deadline,
+    "deadline may not be before today (2026-11-23), got 2026-02-01",
+  );
+});
+
+test("isComposing: the IME's Enter (isComposing or keyCode 229) is not a submit", () => {
+  assert.equal(isComposing({ isComposing: true, keyCode: 13 }), true);
+  assert.equal(isComposing({ isComposing: false, keyCode: 229 }), true);
+  assert.equal(isComposing({ isComposing: false, keyCode: 13 }), false);
+});
+
+test("Given actions, when undone and redone, then the fields go back and forth and a new action ends redo", () => {
+  const stack = new UndoStack();
+  stack.record({ label: "move", changes: [{ projectId: "c", before: { status: "todo" }, after: { status: "doing" } }] });
+  assert.deepEqual(stack.undo().changes, [{ projectId: "c", fields: { status: "todo" } }]);
+  assert.equal(stack.canRedo, true);
+  assert.deepEqual(stack.redo().changes, [{ projectId: "c", fields: { status: "doing" } }]);
+  stack.undo();
+  stack.record({ label: "delete", changes: [{ projectId: "c", before: { deleted: false }, after: { deleted: true } }] });
+  assert.equal(stack.redo(), null);
+  assert.equal(stack.undo().label, "delete");
+  assert.equal(stack.undo(), null);
+});
+
+test("fieldsBefore: what an undo of an edit sets back", () => {
+  const card = { title: "A", description: "d", deadline: "2026-12-01", status: "doing" };
+  assert.deepEqual(fieldsBefore(card, { title: "B", status: "done" }), { title: "A", status: "doing" });
+});
+
+test("makeOperation: stamped by the device's clock, later each time even in the same millisecond", () => {
+  const clock = HybridClock.forDevice("00000000-0000-4000-8000-00000000000A");
+  let n = 0;
+  const uuid = () => `00000000-0000-4000-8000-00000000000${n++}`;
+  const first = makeOperation("p", { status: "doing" }, clock, 1000, uuid);
+  const second = makeOperation("p", { status: "done" }, clock, 1000, uuid);
+  assert.deepEqual(first.timestamp, { wallTime: 1000, counter: 0, device: "00000000-0000-4000-8000-00000000000a" });
+  assert.equal(second.timestamp.counter, 1);
+  assert.notEqual(first.id, second.id);
+});
+
+test("keys: the terminal board's keys and the browser's undo / redo", () => {
+  const key = (k, extra = {}) => actionFor({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...extra });
+  assert.equal(key("ArrowLeft"), "left");
+  assert.equal(key("l"), "right");
+  assert.equal(key("L"), "shiftRight");
+  assert.equal(key("H"), "shiftLeft");
+  assert.equal(key("a"), "add");
+  assert.equal(key("+"), "add");
+  assert.equal(key("Delete"), "remove");
+  assert.equal(key("/"), "filter");
+  assert.equal(key("?"), "help");
+  assert.equal(key("z", { ctrlKey: true }), "undo");
+  assert.equal(key("Z", { ctrlKey: true, shiftKey: true }), "redo");
+  assert.equal(key("x"), null);
+});
+
+test("shifted and matches: H/L stop at the edges; the filter ignores case and accents", () => {
+  assert.equal(shifted("todo", -1), null);
+  assert.equal(shifted("todo", 1), "doing");
+  const card = { title: "Café menu", description: "Ölfarbe" };
+  assert.equal(matches(card, "cafe"), true);
+  assert.equal(matches(card, "OLF"), true);
+  assert.equal(matches(card, "tea"), false);
+});
+
+test("localToday and untilMidnight: the local day and the wait until it rolls over", () => {
+  const evening = new Date(2026, 10, 23, 23, 59, 0);
+  assert.equal(localToday(evening), "2026-11-23");
+  assert.equal(untilMidnight(evening), 60_000);
+});
+
+test("history authors and a card's own changes", () => {
+  const mine = "00000000-0000-4000-8000-00000000000a";
+  const entry = (device, author) => ({ operation: { timestamp: { device } }, author });
+  assert.equal(authorOf(entry(mine, "ada"), mine), "this device");
+  assert.equal(authorOf(entry("d8d8d9bc-0000-4000-8000-000000000000", "ada"), mine), "ada");
+  assert.equal(authorOf(entry("d8d8d9bc-0000-4000-8000-000000000000", null), mine), "device d8d8d9bc");
+  assert.equal(
+    changeLines({ action: "edited", changes: [{ field: "title", from: "A", to: "B" }, { field: "status", from: "todo", to: "doing" }] }),
+    'title "A" → "B", status TODO → DOING',
+  );
+});

@@ -1,0 +1,278 @@
+// The sync round against a fake server: backoff, batching, the outbox's bookkeeping.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { Sync, SyncError, batches, retryDelay, statusText } from "../../Sources/PMWeb/Resources/js/sync.js";
+
+const device = "00000000-0000-4000-8000-00000000000a";
+
+function operation(number, fields = { title: `Card ${number}` }) {
+  return {
+    id: `00000000-0000-4000-8000-${String(number).padStart(12, "0")}`,
+    projectId: `00000000-0000-4000-9000-${String(number).padStart(12, "0")}`,
+    timestamp: { wallTime: 1_795_262_400_000 + number, counter: 0, device },
+    fields,
+  };
+}
+
+/** The store's interface, in memory. */
+class FakeStore {
+  constructor(outbox = []) {
+    this.outbox = outbox;
+    this.cursor = 0;
+    this.pulled = [];
+    this.seqs = new Map();
+  }
+  async acknowledge(results) {
+    for (const { id, seq } of results) this.seqs.set(id, seq);
+    const ids = new Set(results.map((result) => result.id));
+    this.outbox = this.outbox.filter((op) => !ids.has(op.id));
+  }
+  async addPulled(entries, cursor) {
+    this.pulled.push(...entries);
+    this.cursor = cursor;
+    const ids = new Set(entries.map((entry) => entry.operation.id));
+    this.outbox = this.outbox.filter((op) => !ids.has(op.id));
+    return new Set(entries.map((entry) => entry.operation.projectId));
+  }
+}
+
+/** A server holding a board's operations, answering as pm-server does. */
+function fakeServer({ fail = 0, status = 503 } = {}) {
+  const server = { log: [], stored: [], failuresLeft: fail };
+  server.fetch = async (url, init = {}) => {
+    server.log.push(`${init.method ?? "GET"} ${url}`);
+    if (server.failuresLeft > 0) {
+      server.failuresLeft -= 1;
+      if (status === 0) throw new TypeError("Failed to fetch");
+      return json(status, { error: { code: "x", message: `refused with ${status}` } });
+    }
+    if (init.method === "POST") {
+      const { operations } = JSON.parse(init.body);
+      const results = operations.map((op) => {
+        let index = server.stored.findIndex((kept) => kept.operation.id === op.id);
+        if (index < 0) {
+          server.stored.push({ operation: op, author: "ada" });
+          index = server.stored.length - 1;
+        }
+        return { id: op.id, seq: index + 1 };
+      });
+      return json(200, { results });
+    }
+    const query = new URL(url, "http://x").searchParams;
+    const after = Number(query.get("after"));
+    const limit = Number(query.get("limit"));
+    const page = server.stored.slice(after, after + limit).map((kept, index) => ({ seq: after + index + 1, ...kept }));
+    const next = page.length ? page.at(-1).seq : after;
+    return json(200, { operations: page, next, head: server.stored.length });
+  };
+  return server;
+}
+
+function json(status, body) {
+  return { ok: status >= 200 && status < 300, status, json: async () => body };
+}
+
+function timers() {
+  const pending = [];
+  return {
+    pending,
+    setTimeout: (fn, ms) => {
+      pending.push({ fn, ms });
+      return pending.length;
+    },
+    clearTimeout: () => {},
+  };
+}
+
+test("retryDelay: the n-th retry waits between half and all of 0.5 s · 2ⁿ⁻¹, at most 60 s", () => {
+  assert.equal(retryDelay(1, () => 0), 250);
+  assert.equal(retryDelay(1, () => 1), 500);
+  assert.equal(retryDelay(4, () => 1), 4000);
+  assert.equal(retryDelay(4, () => 0), 2000);
+  assert.equal(retryDelay(30, () => 1), 60_000);
+  assert.equal(retryDelay(30, () => 0), 30_000);
+});
+
+test("batches: at most the count, and a new batch before the byte budget is passed", () => {
+  const ops = Array.from({ length: 2500 }, (_, index) => operation(index + 1));
+  assert.deepEqual(
+    batches(ops).map((batch) => batch.length),
+    [1000, 1000, 500],
+  );
+  const size = JSON.stringify(ops[0]).length + 1;
+  assert.deepEqual(
+    batches(ops.slice(0, 5), 1000, size * 2).map((batch) => batch.length),
+    [2, 2, 1],
+  );
+  assert.deepEqual(batches([]), []);
+});
+
+test("Given an outbox, when a round runs, then it is pushed, acknowledged and pulled back with its author", async () => {
+  const server = fakeServer();
+  const store = new FakeStore([operation(1), operation(2)]);
+  const statuses = [];
+  const sync = new Sync({ board: "team", store, fetch: server.fetch, onStatus: (s) => statuses.push(s.phase) });
+  await sync.request();
+  assert.deepEqual(store.outbox, []);
+  assert.equal(store.seqs.get(operation(2).id), 2);
+  assert.equal(store.cursor, 2);
+  assert.deepEqual(
+    store.pulled.map((entry) => [entry.seq, entry.author]),
+    [
+      [1, "ada"],
+      [2, "ada"],
+    ],
+  );
+  assert.deepEqual(server.log, ["POST /v1/boards/team/operations", "GET /v1/boards/team/operations?after=0&limit=1000"]);
+  assert.deepEqual(statuses, ["syncing", "online"]);
+});
+
+test("Given the server down, when a round fails, then the outbox stays and a retry is scheduled with backoff", async () => {
+  const server = fakeServer({ fail: 2, status: 0 });
+  const store = new FakeStore([operation(1)]);
+  const clock = timers();
+  const statuses = [];
+  const sync = new Sync({
+    board: "team",
+    store,
+    fetch: server.fetch,
+    random: () => 1,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+    onStatus: (s) => statuses.push(statusText(s)),
+  });
+  await sync.request();
+  assert.equal(store.outbox.length, 1);
+  assert.deepEqual(
+    clock.pending.map((t) => t.ms),
+    [500],
+  );
+  assert.equal(statuses.at(-1), "offline · 1 pending");
+  await clock.pending[0].fn();
+  await sync.running;
+  assert.deepEqual(
+    clock.pending.map((t) => t.ms),
+    [500, 1000],
+  );
+  await clock.pending[1].fn();
+  await sync.running;
+  assert.equal(store.outbox.length, 0);
+  assert.equal(statuses.at(-1), "online");
+  assert.equal(server.stored.length, 1);
+});
+
+test("Given a lost answer, when the push is retried, then the server keeps one copy and the seq is the same", async () => {
+  const server = fakeServer();
+  const op = operation(7);
+  const first = new FakeStore([op]);
+  await new Sync({ board: "team", store: first, fetch: server.fetch }).request();
+  const again = new FakeStore([op]);
+  await new Sync({ board: "team", store: again, fetch: server.fetch }).request();
+  assert.equal(server.stored.length, 1);
+  assert.equal(again.seqs.get(op.id), 1);
+});
+
+test("Given a refusal (401), when a round runs, then syncing stops with the server's words and nothing retries", async () => {
+  const server = fakeServer({ fail: 1, status: 401 });
+  const store = new FakeStore([operation(1)]);
+  const clock = timers();
+  let last;
+  const sync = new Sync({ board: "team", store, fetch: server.fetch, ...clock, onStatus: (s) => (last = s) });
+  await sync.request();
+  assert.equal(statusText(last), "error: refused with 401 · 1 pending");
+  assert.equal(clock.pending.length, 0);
+  assert.equal(new SyncError(503, "x").retry, true);
+  assert.equal(new SyncError(404, "x").retry, false);
+});
+
+test("Given more than a page on the server, when pulling, then every page is taken until the head", async () => {
+  const server = fakeServer();
+  for (let number = 1; number <= 2500; number += 1) server.stored.push({ operation: operation(number) });
+  const store = new FakeStore();
+  const changed = [];
+  let now = 0;
+  const fetch = async (...args) => {
+    now += 600;
+    return server.fetch(...args);
+  };
+  await new Sync({ board: "team", store, fetch, now: () => now, onChange: (ids) => changed.push(ids.size) }).request();
+  assert.equal(store.cursor, 2500);
+  // Told each second of a long pull (every second page here), and once at its end.
+  assert.deepEqual(changed, [2000, 500]);
+  assert.equal(store.pulled[0].author, null);
+});
+
+test("Given a round running, when another is asked for, then one more round follows it", async () => {
+  const server = fakeServer();
+  const store = new FakeStore();
+  const sync = new Sync({ board: "team", store, fetch: server.fetch });
+  const first = sync.request();
+  store.outbox.push(operation(3));
+  sync.request();
+  await first;
+  assert.equal(store.outbox.length, 0);
+  assert.equal(server.log.filter((line) => line.startsWith("POST")).length, 1);
+});
+
+test("Given an operation spelled in capitals, when pulled, then its ids are lowercase like every other", async () => {
+  const server = fakeServer();
+  const op = operation(9);
+  server.stored.push({
+    operation: {
+      ...op,
+      id: op.id.toUpperCase(),
+      projectId: op.projectId.toUpperCase(),
+      timestamp: { ...op.timestamp, device: device.toUpperCase() },
+    },
+  });
+  const store = new FakeStore();
+  await new Sync({ board: "team", store, fetch: server.fetch }).request();
+  assert.deepEqual(store.pulled[0].operation, op);
+});
+
+test("Given a board on the server, when a new copy opens, then it starts from the snapshot and fills history in behind", async () => {
+  const { applyOperation, cardOf, emptyState, mergeOperations } = await import("../../Sources/PMWeb/Resources/js/merge.js");
+  const server = fakeServer();
+  const card = operation(1, { title: "Report", deadline: "2026-12-01", status: "todo", description: "" });
+  const ops = [
+    card,
+    { ...operation(2, { status: "doing" }), projectId: card.projectId },
+    { ...operation(3, { title: "Q3 report" }), projectId: card.projectId },
+  ];
+  for (const op of ops) server.stored.push({ operation: op, author: "ada" });
+  const merged = mergeOperations(ops).get(card.projectId);
+  const shown = cardOf(merged);
+  const clocks = {};
+  for (const field of ["title", "description", "deadline", "status"]) clocks[field] = merged[field].timestamp;
+  const fetch = async (url, init) => {
+    if (url.endsWith("/projects")) return json(200, { seq: 3, projects: [{ ...shown, clocks }] });
+    return server.fetch(url, init);
+  };
+  const store = new FakeStore();
+  store.states = new Map();
+  store.snapshot = 0;
+  store.backfill = 0;
+  store.addSnapshot = async (states, seq) => {
+    for (const state of states) store.states.set(state.id, state);
+    store.cursor = seq;
+    store.snapshot = seq;
+    return new Set(states.map((state) => state.id));
+  };
+  store.addBackfill = async (entries, next) => {
+    for (const { operation: op } of entries) {
+      if (!store.states.has(op.projectId)) store.states.set(op.projectId, emptyState(op.projectId));
+      applyOperation(store.states.get(op.projectId), op);
+    }
+    store.backfill = next;
+    store.pulled.push(...entries);
+    return new Set();
+  };
+  const told = [];
+  await new Sync({ board: "team", store, fetch, onChange: (ids) => told.push([...ids]) }).request();
+  assert.deepEqual(told[0], [card.projectId]);
+  assert.equal(store.cursor, 3);
+  assert.equal(store.backfill, 3);
+  assert.deepEqual(store.pulled.map((entry) => entry.seq), [1, 2, 3]);
+  assert.deepEqual(cardOf(store.states.get(card.projectId)), shown);
+});
