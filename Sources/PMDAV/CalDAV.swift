@@ -6,12 +6,15 @@ public import PMServer
 public enum CalDAV {
     /// The CalDAV routes over `repository`, for ``buildApplication``'s `additions`: writes are
     /// announced on `live`; `environment` gives the time (for today and the writes' clocks), new
-    /// operation ids and the time zone deadlines are read in.
+    /// operation ids and the time zone deadlines are read in; `signInLimiter`, the server's count
+    /// of failed sign-ins, refuses an address that fails too often (429).
     public static func additions<Repository: CalendarTextRepository>(
-        repository: Repository, live: LiveHeads, environment: PMDomain.Environment
+        repository: Repository, live: LiveHeads, environment: PMDomain.Environment,
+        signInLimiter: SignInLimiter? = nil
     ) -> ServerAdditions {
         let controller = CalDAVController(
-            repository: repository, live: live, environment: environment, stamps: CalDAVStamps())
+            repository: repository, live: live, environment: environment, stamps: CalDAVStamps(),
+            signInLimiter: signInLimiter)
         return ServerAdditions(routes: [{ routes in controller.register(on: routes) }])
     }
 }

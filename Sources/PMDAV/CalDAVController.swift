@@ -16,6 +16,8 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     let live: LiveHeads
     let environment: PMDomain.Environment
     let stamps: CalDAVStamps
+    /// The server's count of failed sign-ins, which Basic's failures add to.
+    var signInLimiter: SignInLimiter?
     /// Card texts and ETags built for earlier requests.
     let cache = CardResourceCache()
 
@@ -38,7 +40,8 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
         }
         let signIn = SignInCheck(repository: repository)
         func signedIn(_ group: RouterGroup<Context>) -> RouterGroup<Context> {
-            group.add(middleware: DAVErrorMiddleware())
+            if let signInLimiter { group.add(middleware: FailedSignInLimitMiddleware(limiter: signInLimiter)) }
+            return group.add(middleware: DAVErrorMiddleware())
                 .add(middleware: BearerTokenAuthenticator(repository: repository, context: Context.self))
                 .add(middleware: BasicAuthenticator(check: signIn))
                 .add(middleware: DAVSignInRequired())

@@ -1,6 +1,6 @@
 public import Hummingbird
 
-/// Refuses a board route to an address that has failed to sign in too often lately (429 with
+/// Refuses a board route (or a CalDAV one) to an address that has failed to sign in too often lately (429 with
 /// `Retry-After`), and counts each failure: a request that brought credentials (an
 /// `Authorization` header) and was still answered 401. It sits in front of the authenticators,
 /// so a guesser's request costs no token lookup once over the limit. The failures are counted
@@ -22,7 +22,12 @@ public struct FailedSignInLimitMiddleware: RouterMiddleware {
         let key = SignInLimiter.key(address: context.remoteAddress)
         if let seconds = await limiter.wait(for: [key]) { throw APIError.tooManySignIns(retryAfter: seconds) }
         do {
-            return try await next(request, context)
+            // CalDAV answers its 401 (with its Basic challenge) rather than throwing it.
+            let response = try await next(request, context)
+            if response.status == .unauthorized, request.headers[.authorization] != nil {
+                await limiter.recordFailure(for: [key])
+            }
+            return response
         } catch let error as APIError where error.status == .unauthorized {
             if request.headers[.authorization] != nil { await limiter.recordFailure(for: [key]) }
             throw error

@@ -67,7 +67,9 @@ struct Serve: StartedCommand {
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
             logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
             additions: MetricsEndpoint.bootstrap().merging(web.additions).merging(
-                CalDAV.additions(repository: repository, live: live, environment: startUp.calendarEnvironment())),
+                CalDAV.additions(
+                    repository: repository, live: live, environment: startUp.calendarEnvironment(),
+                    signInLimiter: limiter)),
             signInLimiter: limiter,
             services: services + [follower],
             beforeServerStarts: {
