@@ -16,6 +16,12 @@ struct Serve: StartedCommand {
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on.") var port = 8080
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    @Option(
+        help: """
+            Failed sign-ins allowed per address (and per user on the web board's form) within a \
+            minute, before further attempts are answered 429; 0 turns the limit off.
+            """)
+    var signInLimit = 5
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -23,6 +29,7 @@ struct Serve: StartedCommand {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
+        guard signInLimit >= 0 else { throw ValidationError("--sign-in-limit must be 0 or more, got \(signInLimit)") }
     }
 
     func run(_ startUp: StartUp) async throws {
@@ -56,7 +63,8 @@ struct Serve: StartedCommand {
             live: live, repository: repository, clock: startUp.clock, random: startUp.random, logger: logger)
         let firstRun = Self.firstRun(repository, startUp: startUp)
         // One count of failed sign-ins for the web board's form and the API alike.
-        let limiter = SignInLimiter(now: startUp.now)
+        let limiter = SignInLimiter(
+            attempts: SignInAttempts(limit: signInLimit == 0 ? .max : signInLimit), now: startUp.now)
         let web = WebBoard(
             repository: repository, resources: Self.webResources(logger: logger),
             signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,
