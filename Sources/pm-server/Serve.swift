@@ -76,7 +76,7 @@ struct Serve: StartedCommand {
             logger: logger, live: live, openAPIDocument: Self.openAPIDocument(logger: logger),
             additions: MetricsEndpoint.bootstrap().merging(web.additions).merging(
                 CalDAV.additions(
-                    repository: repository, live: live, environment: startUp.calendarEnvironment(),
+                    repository: repository, live: live, environment: startUp.environment,
                     signInLimiter: limiter)),
             signInLimiter: limiter,
             services: services + [follower],

@@ -33,13 +33,6 @@ struct StartUp: Sendable {
             })
     }
 
-    /// The world CalDAV writes in: the system's time and new ids, the server's time zone (in
-    /// which a DUE with a time of day is read as a deadline), the clock and randomness above.
-    func calendarEnvironment() -> Environment {
-        Environment(
-            now: { Date() }, uuid: { UUID() }, timeZone: .current, clock: clock, random: random)
-    }
-
     /// A new token from ``secureBytes``, to be shown once.
     func newToken() -> AccessToken {
         AccessToken(randomBytes: secureBytes(20))
