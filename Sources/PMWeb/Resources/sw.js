@@ -11,6 +11,7 @@ const CACHE = "pm-web-v1"; // app.js caches the board page under the same name
 const ASSETS = [
   "/static/css/board.css",
   "/static/js/app.js",
+  "/static/js/ask.js",
   "/static/js/board.js",
   "/static/js/changes.js",
   "/static/js/clock.js",
