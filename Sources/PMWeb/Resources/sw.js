@@ -23,6 +23,7 @@ const ASSETS = [
   "/static/js/merge.js",
   "/static/js/panels.js",
   "/static/js/rules.js",
+  "/static/js/signout.js",
   "/static/js/startup.js",
   "/static/js/store.js",
   "/static/js/sync.js",

@@ -9,6 +9,7 @@ import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
 import { boardOf, cardOf, STATUSES } from "./merge.js";
 import { createPanels } from "./panels.js";
+import { guardSignOut } from "./signout.js";
 import { openStore } from "./store.js";
 import { registerServiceWorker, scheduleMidnight, signedIn } from "./startup.js";
 import { Sync, statusText } from "./sync.js";
@@ -38,9 +39,15 @@ async function start() {
   // Who we are is asked for beside everything else, not before it: signed out, the page
   // leaves for sign-in (and the server refuses the sync requests meanwhile).
   signedIn();
+  guardSignOut(document, () => ({ store, sync }));
   store = await openStore(boardName);
   registerServiceWorker();
   store.onOtherTab = () => refresh();
+  // Signed out in another tab: this one reloads, and the server sends it to sign-in.
+  store.onGone = () => {
+    sync?.stop();
+    location.reload();
+  };
   ui.board = createBoard(document.getElementById("board"));
   ui.form = createForm(document, { today: () => view.today, onSave: save });
   ui.panels = createPanels(document, {

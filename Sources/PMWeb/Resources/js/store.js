@@ -46,7 +46,12 @@ export async function openStore(board, { indexedDB = globalThis.indexedDB, rando
   const open = indexedDB.open(`pm-board:${board}`, VERSION);
   open.onupgradeneeded = () => upgrade(open.result);
   const db = await request(open);
-  const store = new Store(db);
+  const store = new Store(db, `pm-board:${board}`);
+  // Another tab is deleting the board (signing out): let go of it so the deletion can go on.
+  db.onversionchange = () => {
+    store.close();
+    store.onGone();
+  };
   await store.load(randomUUID ?? (() => crypto.randomUUID()));
   if (globalThis.BroadcastChannel) store.listen(new BroadcastChannel(`pm-board:${board}`));
   return store;
@@ -54,8 +59,10 @@ export async function openStore(board, { indexedDB = globalThis.indexedDB, rando
 
 /** One board's data: read once into memory, written through in transactions. */
 export class Store {
-  constructor(db) {
+  constructor(db, name = db.name) {
     this.db = db;
+    /** The database's name, `pm-board:NAME`. */
+    this.name = name;
     /** Card states by id, as merge.js keeps them. */
     this.states = new Map();
     /** Operations not yet acknowledged, in the order they were made. */
@@ -69,6 +76,15 @@ export class Store {
     this.channel = null;
     /** Told the ids of cards another tab of this browser changed. */
     this.onOtherTab = () => {};
+    /** Told when another tab deleted this board's database (it signed out). */
+    this.onGone = () => {};
+  }
+
+  /** Lets go of the database (before it is deleted); the store is not used after this. */
+  close() {
+    this.channel?.close();
+    this.channel = null;
+    this.db.close();
   }
 
   /**
