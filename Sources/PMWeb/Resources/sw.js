@@ -14,6 +14,7 @@ const ASSETS = [
   "/static/js/ask.js",
   "/static/js/board.js",
   "/static/js/changes.js",
+  "/static/js/controls.js",
   "/static/js/clock.js",
   "/static/js/deadline.js",
   "/static/js/form.js",

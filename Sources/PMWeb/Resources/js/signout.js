@@ -5,6 +5,7 @@
 
 import { ask } from "./ask.js";
 import { CACHE } from "./startup.js";
+import { copyKey } from "./store.js";
 
 /** The question asked before signing out would drop `count` unsent changes. */
 export function unsentQuestion(count) {
@@ -13,11 +14,15 @@ export function unsentQuestion(count) {
 }
 
 /**
- * Deletes every board this browser keeps (`pm-board:*` databases) and the service worker's
- * cache. `store`, the open one, is closed first: an open connection would hold the deletion up.
+ * Deletes every board this browser keeps (`pm-board:*` databases, and the hints that it has
+ * them) and the service worker's cache. `store`, the open one, is closed first: an open connection would hold the deletion up.
  */
-export async function forgetBoards(store, { indexedDB = globalThis.indexedDB, caches = globalThis.caches } = {}) {
+export async function forgetBoards(
+  store,
+  { indexedDB = globalThis.indexedDB, caches = globalThis.caches, storage = globalThis.localStorage } = {},
+) {
   store?.close();
+  for (const key of Object.keys(storage)) if (key.startsWith(copyKey(""))) storage.removeItem(key);
   const listed = indexedDB.databases ? await indexedDB.databases() : [];
   const names = new Set(listed.map((database) => database.name).filter((name) => name?.startsWith("pm-board:")));
   if (store) names.add(store.name);

@@ -65,8 +65,13 @@ async function checked(response) {
  * `onStatus({ phase, pending, message })` how syncing goes.
  */
 export class Sync {
-  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, location, onChange, onStatus }) {
+  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, location, onChange, onStatus, snapshot }) {
     this.base = `/v1/boards/${encodeURIComponent(board)}`;
+    /**
+     * A snapshot asked for before the store was open: a promise of its body (`{ seq, projects }`),
+     * or of `null` when that request failed (the round then asks itself, and reports why).
+     */
+    this.early = snapshot ?? null;
     this.store = store;
     this.fetch = fetch;
     this.WebSocket = WebSocket;
@@ -143,8 +148,13 @@ export class Sync {
    */
   async round() {
     const store = this.store;
+    // A snapshot asked for early is used by the first round only, and only if still wanted.
+    const early = this.early;
+    this.early = null;
     if (store.addSnapshot && store.cursor === 0 && store.states.size === 0 && store.outbox.length === 0) {
-      const snapshot = await checked(await this.fetch(`${this.base}/projects`, { credentials: "same-origin" }));
+      const snapshot =
+        (await early?.catch(() => null)) ??
+        (await checked(await this.fetch(`${this.base}/projects`, { credentials: "same-origin" })));
       if (snapshot.seq > 0) {
         const states = snapshot.projects.map(stateOfSnapshot);
         // The cards are in memory as soon as the store is called: draw them while they are
