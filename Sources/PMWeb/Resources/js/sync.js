@@ -65,7 +65,7 @@ async function checked(response) {
  * `onStatus({ phase, pending, message })` how syncing goes.
  */
 export class Sync {
-  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, location, onChange, onStatus, snapshot }) {
+  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, idle, location, onChange, onStatus, snapshot }) {
     this.base = `/v1/boards/${encodeURIComponent(board)}`;
     /**
      * A snapshot asked for before the store was open: a promise of its body (`{ seq, projects }`),
@@ -79,6 +79,8 @@ export class Sync {
     this.clearTimeout = clearTimeout ?? globalThis.clearTimeout.bind(globalThis);
     this.random = random ?? Math.random;
     this.now = now ?? (() => performance.now());
+    /** Resolves once the page is idle: history is filled in only after the board is drawn. */
+    this.idle = idle ?? (() => new Promise((resolve) => (globalThis.requestIdleCallback ?? this.setTimeout)(resolve)));
     this.location = location;
     this.onChange = onChange ?? (() => {});
     this.onStatus = onStatus ?? (() => {});
@@ -198,6 +200,8 @@ export class Sync {
       if (page.next >= page.head || page.operations.length === 0) break;
     }
     tell();
+    // The history behind a snapshot is not needed to use the board: let the draw finish first.
+    if (store.addBackfill && store.backfill < store.snapshot) await this.idle();
     while (store.addBackfill && store.backfill < store.snapshot) {
       const limit = Math.min(1000, store.snapshot - store.backfill);
       const page = await this.pull(store.backfill, limit);
