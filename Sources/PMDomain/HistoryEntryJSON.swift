@@ -1,8 +1,11 @@
 public import Foundation
 
 /// A history entry as JSON: `{"at","action","projectId","title","device","author","changes":{FIELD:{"from","to"}}}`,
-/// `author` left out when unknown. Nothing in it depends on the device reading it (no "this
-/// device"): an exported board's history reads the same after import on another device.
+/// `author` left out when unknown. Nothing in that depends on the device reading it: an exported
+/// board's history reads the same after import on another device. Written for one device
+/// (`pm history --json`), it also says who made the change as that device sees it:
+/// `"by"` (`this device`, `ada`, or `device d8d8d9bc`, the words `pm history` prints) and
+/// `"byThisDevice"`; both are left out of what is exported.
 public struct HistoryEntryJSON: Codable, Hashable, Sendable {
     /// A field's value before and after.
     public struct Change: Codable, Hashable, Sendable {
@@ -32,8 +35,20 @@ public struct HistoryEntryJSON: Codable, Hashable, Sendable {
     public var author: String?
     /// What changed, by field.
     public var changes: [String: Change]
+    /// Who made the change, as the device the JSON was written for names it (`this device`,
+    /// the author, or the device); `nil` when written for no device in particular.
+    public var by: String?
+    /// Whether the device the JSON was written for made the change; `nil` as for ``by``.
+    public var byThisDevice: Bool?
 
-    /// The JSON of `entry`.
+    /// The JSON of `entry` as the device `thisDevice` shows it: ``by`` and ``byThisDevice`` set.
+    public init(_ entry: HistoryEntry, thisDevice: UUID) {
+        self.init(entry)
+        by = entry.madeBy(thisDevice: thisDevice)
+        byThisDevice = entry.device == thisDevice
+    }
+
+    /// The JSON of `entry`, the same on every device (what an export holds).
     public init(_ entry: HistoryEntry) {
         at = entry.at
         action = entry.action

@@ -2,8 +2,9 @@ import Foundation
 import Hummingbird
 import PMServer
 
-/// Serves ``WebResources``: `GET /static/<path>` (`/static/js/app.js` is `Resources/js/app.js`)
-/// and `GET /sw.js`, the service worker, at the root so that its scope is the whole site. Every
+/// Serves ``WebResources``: `GET /static/<path>` (`/static/js/app.js` is `Resources/js/app.js`;
+/// `/static/js/board.combined.js`, which the board page loads, is every module in one: see
+/// ``CombinedModules``) and `GET /sw.js`, the service worker, at the root so that its scope is the whole site. Every
 /// answer says `Cache-Control: no-cache` with an ETag: the browser asks each time and gets a 304
 /// while nothing changed, and the service worker does the offline caching.
 struct StaticFilesController: Sendable {
@@ -23,7 +24,8 @@ struct StaticFilesController: Sendable {
     }
 
     func answer(_ request: Request, path: [Substring]) throws -> Response {
-        guard let file = resources.file(at: path) else { throw HTTPError(.notFound, message: "no such file") }
+        let found = path == WebResources.combinedPath ? resources.combinedModules() : resources.file(at: path)
+        guard let file = found else { throw HTTPError(.notFound, message: "no such file") }
         var headers: HTTPFields = [
             .contentType: file.contentType, .eTag: file.etag, .cacheControl: "no-cache",
             .xContentTypeOptions: "nosniff",

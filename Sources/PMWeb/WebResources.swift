@@ -38,8 +38,25 @@ public struct WebResources: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
             let bytes = FileManager.default.contents(atPath: url.path)
         else { return nil }
-        let digest = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
-        return File(bytes: bytes, contentType: Self.contentType(of: url.pathExtension), etag: "\"\(digest)\"")
+        return File(bytes: bytes, contentType: Self.contentType(of: url.pathExtension), etag: Self.etag(of: bytes))
+    }
+
+    /// Where the board page loads its script from: every module of `js/` in one file.
+    static let combinedPath: [Substring] = ["js", "board.combined.js"]
+
+    /// The modules of `js/` combined (``CombinedModules``), or `nil` when they cannot be.
+    func combinedModules() -> File? {
+        let modules = CombinedModules { name in
+            file(at: ["js", Substring(name)]).map { String(decoding: $0.bytes, as: UTF8.self) }
+        }
+        guard let script = try? modules.script() else { return nil }
+        let bytes = Data(script.utf8)
+        return File(bytes: bytes, contentType: Self.contentType(of: "js"), etag: Self.etag(of: bytes))
+    }
+
+    /// A strong ETag: the first 16 bytes of the content's SHA-256, quoted.
+    static func etag(of bytes: Data) -> String {
+        "\"" + SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
     }
 
     /// A segment naming a file or folder by itself: not empty, not `.`/`..` or hidden, no

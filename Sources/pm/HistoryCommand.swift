@@ -28,11 +28,12 @@ struct HistoryCommand: ParsableCommand {
         let database = try context.open()
         let projectID = try prefix.map(database.resolve)
         let entries = try database.history(limit: limit == 0 ? nil : limit, project: projectID)
+        let device = try database.deviceID()
         if output.json {
-            try context.output.printJSON(entries.map(HistoryEntryJSON.init))
+            // As the text says `this device` for one's own, so does the JSON (`by`, `byThisDevice`).
+            try context.output.printJSON(entries.map { HistoryEntryJSON($0, thisDevice: device) })
             return
         }
-        let device = try database.deviceID()
         let zone = context.environment.timeZone
         let lines = entries.map { entry in
             let by = entry.madeBy(thisDevice: device)

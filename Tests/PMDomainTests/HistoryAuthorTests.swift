@@ -37,4 +37,20 @@ import Testing
         #expect((withAuthor as? [String: Any])?["author"] as? String == "bob")
         #expect((without as? [String: Any])?.keys.contains("author") == false)
     }
+
+    @Test func givenAReadingDevice_whenWrittenAsJSON_thenItSaysWhoAsThatDeviceDoesAndTheSharedFormLeavesItOut() throws {
+        let entries = History.entries(for: [add, move], authors: [move.id: "bob", add.id: "ada"])
+        let encoder = JSONEncoder()
+        func object(_ json: HistoryEntryJSON) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: encoder.encode(json)) as? [String: Any])
+        }
+        let moveHere = try object(HistoryEntryJSON(entries[0], thisDevice: deviceA))
+        let addHere = try object(HistoryEntryJSON(entries[1], thisDevice: deviceA))
+        #expect(moveHere["by"] as? String == "bob" && moveHere["byThisDevice"] as? Bool == false)
+        #expect(addHere["by"] as? String == "this device" && addHere["byThisDevice"] as? Bool == true)
+        #expect(addHere["author"] as? String == "ada")
+        let shared = try object(HistoryEntryJSON(entries[1]))
+        #expect(!shared.keys.contains("by") && !shared.keys.contains("byThisDevice"))
+        #expect(Set(addHere.keys).subtracting(["by", "byThisDevice"]) == Set(shared.keys))
+    }
 }

@@ -39,8 +39,15 @@ import Testing
         // And the JSON names the author of every change on both, the same
         let history = ["history", "--json", "--limit", "0"]
         let adaJSON = try ada.succeed(history, now: "2026-11-21T12:00:00Z")
+        let bobJSON = try bob.succeed(history, now: "2026-11-21T12:00:00Z")
         #expect(try adaJSON.objects().map { $0["author"] as? String } == ["bob", "ada"])
-        #expect(try bob.succeed(history, now: "2026-11-21T12:00:00Z").stdout == adaJSON.stdout)
+        #expect(try bobJSON.objects().map { $0["author"] as? String } == ["bob", "ada"])
+        #expect(try bobJSON.sharedHistory() == adaJSON.sharedHistory())
+        // And, as the text does, it marks each device's own changes and names the other's author
+        #expect(try adaJSON.historyBy() == ["bob", "this device"])
+        #expect(try adaJSON.historyByThisDevice() == [false, true])
+        #expect(try bobJSON.historyBy() == ["this device", "ada"])
+        #expect(try bobJSON.historyByThisDevice() == [true, false])
 
         // When ada's second device joins the board
         try adaAgain.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
@@ -53,6 +60,10 @@ import Testing
                 "2026-11-21 09:32  Moved \"Spec\" from TODO to DOING  (bob)",
                 "2026-11-21 09:00  Added \"Spec\" to TODO  (ada)",
             ])
+        let adaAgainJSON = try adaAgain.succeed(history, now: "2026-11-21T12:00:00Z")
+        #expect(try adaAgainJSON.historyBy() == ["bob", "ada"])
+        #expect(try adaAgainJSON.historyByThisDevice() == [false, false])
+        #expect(try adaAgainJSON.sharedHistory() == adaJSON.sharedHistory())
     }
 
     @Test func givenAChangeNoServerNamed_whenShown_thenTheDeviceIsNamedAsBefore() throws {
@@ -70,5 +81,6 @@ import Testing
         // Then the change is the other device's, by its id, with no author in the JSON
         #expect(lines == ["2026-11-21 09:00  Added \"Spec\" to TODO  (device \(try #require(device).prefix(8)))"])
         #expect(try here.succeed(["history", "--json"]).objects().first?["author"] == nil)
+        #expect(try here.succeed(["history", "--json"]).historyBy() == ["device \(try #require(device).prefix(8))"])
     }
 }

@@ -6,7 +6,8 @@ import Testing
     static let cardKeys: Set = [
         "id", "title", "description", "deadline", "status", "overdue", "createdAt", "updatedAt",
     ]
-    static let entryKeys: Set = ["at", "action", "projectId", "title", "device", "changes"]
+    /// A `pm history --json` entry's keys with no author known (`by`, `byThisDevice`: as this device sees it).
+    static let entryKeys: Set = ["at", "action", "projectId", "title", "device", "changes", "by", "byThisDevice"]
 
     static func isLowercaseUUID(_ value: Any?) -> Bool {
         guard let text = value as? String else { return false }
@@ -94,6 +95,8 @@ import Testing
             #expect(Self.isLowercaseUUID(entry["device"]))
         }
         #expect(Set(entries.compactMap { $0["device"] as? String }).count == 1)
+        // All made here: the JSON says so, as the text does
+        #expect(entries.allSatisfy { $0["by"] as? String == "this device" && $0["byThisDevice"] as? Bool == true })
         // And the changes say what each action changed, from and to
         let changes = entries.map { $0["changes"] as? [String: [String: Any]] ?? [:] }
         #expect(changes[2]["status"]?["from"] as? String == "todo")

@@ -55,8 +55,9 @@ import Testing
         let cardsA = try a.succeed(["list", "--json"], now: now).stdout
         let cardsB = try b.succeed(["list", "--json"], now: now).stdout
         #expect(cardsA == cardsB)
-        let historyA = try a.succeed(["history", "--json", "--limit", "0"], now: now).stdout
-        let historyB = try b.succeed(["history", "--json", "--limit", "0"], now: now).stdout
+        // (each marks its own changes `byThisDevice`: the rest is the same on both)
+        let historyA = try a.succeed(["history", "--json", "--limit", "0"], now: now).sharedHistory()
+        let historyB = try b.succeed(["history", "--json", "--limit", "0"], now: now).sharedHistory()
         #expect(historyA == historyB)
         // And the later title won on both, while the edits of different cards both survived
         let cards = try a.cards(now: now)

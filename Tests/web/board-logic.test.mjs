@@ -127,3 +127,19 @@ test("history authors and a card's own changes", () => {
     'title "A" → "B", status TODO → DOING',
   );
 });
+
+test("a card filled in as HTML escapes every text and carries the names and state a drawn card has", async () => {
+  const { cardHTML, escapeHTML } = await import("../../Sources/PMWeb/Resources/js/board.js");
+  assert.equal(escapeHTML(`<b>"Tom" & 'Jerry'</b>`), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
+  const card = { id: "a1", title: "<img src=x onerror=alert(1)>", description: "x & y", deadline: "2026-11-20", status: "todo" };
+  const html = cardHTML(card, "2026-11-23", true);
+  assert.ok(!html.includes("<img"), html);
+  assert.ok(html.includes('class="card overdue selected"'), html);
+  assert.ok(html.includes('aria-current="true" tabindex="0"'), html);
+  assert.ok(html.includes('aria-labelledby="title-a1" aria-describedby="details-a1"'), html);
+  assert.ok(html.includes('<span class="description">x &amp; y</span>'), html);
+  assert.ok(html.includes('<span class="deadline">2026-11-20 overdue</span>'), html);
+  const plain = cardHTML({ ...card, description: "", status: "done" }, "2026-11-23", false);
+  assert.ok(plain.startsWith('<li class="card" data-id="a1" tabindex="-1"'), plain);
+  assert.ok(!plain.includes("description") && !plain.includes("overdue"), plain);
+});

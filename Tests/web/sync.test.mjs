@@ -276,3 +276,69 @@ test("Given a board on the server, when a new copy opens, then it starts from th
   assert.deepEqual(store.pulled.map((entry) => entry.seq), [1, 2, 3]);
   assert.deepEqual(cardOf(store.states.get(card.projectId)), shown);
 });
+
+test("a snapshot asked for before the store opened is used by a first open, not asked for again", async () => {
+  const card = operation(1, { title: "Early", deadline: "2026-12-01", status: "todo", description: "" });
+  const clocks = { title: card.timestamp, description: card.timestamp, deadline: card.timestamp, status: card.timestamp };
+  const shown = { id: card.projectId, title: "Early", description: "", deadline: "2026-12-01", status: "todo", createdAt: "x", updatedAt: "x" };
+  const server = fakeServer();
+  server.stored.push({ operation: card, author: "ada" });
+  const asked = [];
+  const fetch = async (url, init) => {
+    asked.push(url);
+    if (url.endsWith("/projects")) return json(200, { seq: 1, projects: [{ ...shown, clocks }] });
+    return server.fetch(url, init);
+  };
+  const early = Promise.resolve({ seq: 1, projects: [{ ...shown, clocks }] });
+  const store = new FakeStore();
+  store.states = new Map();
+  store.snapshot = 0;
+  store.backfill = 0;
+  store.addSnapshot = async (states, seq) => {
+    for (const state of states) store.states.set(state.id, state);
+    store.cursor = seq;
+    store.snapshot = seq;
+    return new Set(states.map((state) => state.id));
+  };
+  store.addBackfill = async (entries, next) => {
+    store.backfill = next;
+    return new Set();
+  };
+  await new Sync({ board: "team", store, fetch, snapshot: early }).request();
+  assert.equal(store.states.get(card.projectId).title.value, "Early");
+  assert.ok(!asked.some((url) => url.endsWith("/projects")), asked.join(", "));
+});
+
+test("a snapshot asked for early is not used when the store already holds the board", async () => {
+  const server = fakeServer();
+  server.stored.push({ operation: operation(1), author: "ada" });
+  const store = new FakeStore();
+  store.states = new Map([["kept", {}]]);
+  store.cursor = 0;
+  let added = false;
+  store.addSnapshot = async () => {
+    added = true;
+    return new Set();
+  };
+  const early = Promise.resolve({ seq: 9, projects: [] });
+  const sync = new Sync({ board: "team", store, fetch: server.fetch, snapshot: early });
+  await sync.request();
+  assert.equal(added, false);
+  assert.equal(store.cursor, 1);
+  assert.equal(sync.early, null);
+});
+
+test("a snapshot asked for early that failed is asked for again by the round", async () => {
+  const server = fakeServer();
+  const asked = [];
+  const fetch = async (url, init) => {
+    asked.push(url);
+    if (url.endsWith("/projects")) return json(200, { seq: 0, projects: [] });
+    return server.fetch(url, init);
+  };
+  const store = new FakeStore();
+  store.states = new Map();
+  store.addSnapshot = async () => new Set();
+  await new Sync({ board: "team", store, fetch, snapshot: Promise.resolve(null) }).request();
+  assert.equal(asked.filter((url) => url.endsWith("/projects")).length, 1);
+});

@@ -4,17 +4,21 @@
 
 import { createBoard } from "./board.js";
 import { UndoStack, fieldsBefore, localToday, makeOperation, matches } from "./changes.js";
+import { wireControls } from "./controls.js";
 import { createForm } from "./form.js";
 import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
 import { boardOf, cardOf, STATUSES } from "./merge.js";
 import { createPanels } from "./panels.js";
-import { openStore } from "./store.js";
-import { registerServiceWorker, scheduleMidnight, signedIn } from "./startup.js";
-import { Sync, statusText } from "./sync.js";
+import { guardSignOut } from "./signout.js";
+import { markCopy, openStore } from "./store.js";
+import { earlySnapshot, registerServiceWorkerLater, scheduleMidnight, signedIn } from "./startup.js";
+import { Sync, stateOfSnapshot, statusText } from "./sync.js";
 
+performance.mark("pm:modules");
 const boardName = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 const randomUUID = () => crypto.randomUUID();
+const early = earlySnapshot(boardName);
 
 const view = {
   lists: { todo: [], doing: [], done: [] },
@@ -27,6 +31,8 @@ const view = {
 };
 
 let store;
+/** The snapshot's cards drawn before the store is open (a first open), else empty. */
+let preview = [];
 let sync;
 let cards = new Map();
 const undoStack = new UndoStack();
@@ -38,10 +44,25 @@ async function start() {
   // Who we are is asked for beside everything else, not before it: signed out, the page
   // leaves for sign-in (and the server refuses the sync requests meanwhile).
   signedIn();
-  store = await openStore(boardName);
-  registerServiceWorker();
-  store.onOtherTab = () => refresh();
+  guardSignOut(document, () => ({ store, sync }));
   ui.board = createBoard(document.getElementById("board"));
+  // A first open draws the snapshot as soon as it arrives, while IndexedDB is still opening;
+  // the store then takes the same cards, and the redraw finds nothing to change.
+  early.then((snapshot) => {
+    if (store || !snapshot) return;
+    preview = snapshot.projects.map(stateOfSnapshot);
+    refresh();
+  });
+  store = await openStore(boardName);
+  preview = [];
+  performance.mark("pm:store");
+  markCopy(boardName, store);
+  store.onOtherTab = () => refresh();
+  // Signed out in another tab: this one reloads, and the server sends it to sign-in.
+  store.onGone = () => {
+    sync?.stop();
+    location.reload();
+  };
   ui.form = createForm(document, { today: () => view.today, onSave: save });
   ui.panels = createPanels(document, {
     move: (id, status) => move(id, status),
@@ -56,7 +77,17 @@ async function start() {
     onOpen: (id) => openDetails(id),
   });
   bindKeys(document, keyActions());
-  wireControls();
+  wireControls(document, {
+    view,
+    refresh,
+    focusSelected,
+    select,
+    statusOf: (id) => cards.get(id)?.status ?? null,
+    add: () => openForm(null),
+    undo: () => undo(),
+    redo: () => redo(),
+    history: () => openHistory(),
+  });
   refresh();
   scheduleMidnight(
     () => view.today,
@@ -71,10 +102,17 @@ async function start() {
     fetch: (...args) => fetch(...args),
     WebSocket,
     location,
-    onChange: () => refresh(),
+    snapshot: early,
+    onChange: () => {
+      refresh();
+      registerServiceWorkerLater();
+    },
     onStatus: (status) => {
       document.getElementById("network").textContent = statusText(status);
       document.body.dataset.sync = status.phase;
+      if (status.phase === "syncing") return;
+      markCopy(boardName, store);
+      registerServiceWorkerLater();
     },
   });
   addEventListener("online", () => sync.request());
@@ -85,7 +123,7 @@ async function start() {
 /** Redraws from the store's cards: filter, order, selection kept on the same card. */
 function refresh() {
   cards = new Map();
-  for (const state of store.states.values()) {
+  for (const state of store?.states.values() ?? preview) {
     const card = cardOf(state);
     if (card) cards.set(card.id, card);
   }
@@ -106,6 +144,7 @@ function refresh() {
   document.getElementById("undo").disabled = !undoStack.canUndo;
   document.getElementById("redo").disabled = !undoStack.canRedo;
   document.getElementById("today").textContent = `Today ${view.today}`;
+  if (cards.size > 0 && performance.getEntriesByName("pm:drawn").length === 0) performance.mark("pm:drawn");
 }
 
 let queue = Promise.resolve();
@@ -253,51 +292,6 @@ const shift = serial(async (delta) => {
 
 async function openHistory() {
   ui.panels.openHistory(await store.entries(), store.device);
-}
-
-function wireControls() {
-  const filter = document.getElementById("filter");
-  filter.addEventListener("input", () => {
-    view.filter = filter.value;
-    refresh();
-  });
-  filter.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") {
-      filter.value = "";
-      view.filter = "";
-      refresh();
-      focusSelected();
-    } else if (event.key === "Enter" || event.key === "ArrowDown") {
-      event.preventDefault();
-      focusSelected();
-    }
-  });
-  document.getElementById("add").addEventListener("click", () => openForm(null));
-  document.getElementById("undo").addEventListener("click", () => undo());
-  document.getElementById("redo").addEventListener("click", () => redo());
-  document.getElementById("show-history").addEventListener("click", () => openHistory());
-  document.getElementById("show-help").addEventListener("click", () => document.getElementById("help-dialog").showModal());
-  document.getElementById("help-close").addEventListener("click", () => document.getElementById("help-dialog").close());
-  for (const tab of document.querySelectorAll("[role=tab]")) {
-    tab.addEventListener("click", () => select(tab.dataset.status, 0));
-  }
-  document.getElementById("board").addEventListener("click", (event) => {
-    if (event.target.closest("#collapse-done")) {
-      view.doneCollapsed = !view.doneCollapsed;
-      localStorage.setItem("pm.doneCollapsed", String(view.doneCollapsed));
-      refresh();
-    }
-  });
-  document.getElementById("board").addEventListener("focusin", (event) => {
-    // Tabbing or clicking onto a card selects it, so the keys act on what has focus.
-    const card = event.target.closest(".card");
-    if (card && card.dataset.id !== view.selectedId && cards.has(card.dataset.id)) {
-      const status = cards.get(card.dataset.id).status;
-      view.column = status;
-      view.selectedId = card.dataset.id;
-      refresh();
-    }
-  });
 }
 
 start().catch((error) => {

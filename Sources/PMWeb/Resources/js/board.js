@@ -17,6 +17,31 @@ function isLate(card, today) {
   return card.status !== "done" && card.deadline < today;
 }
 
+const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text made safe to stand in HTML, as text or inside a quoted attribute. */
+export function escapeHTML(text) {
+  return String(text).replace(/[&<>"']/g, (character) => ESCAPES[character]);
+}
+
+/**
+ * A card as HTML: the same element drawCard and renderList make one call at a time. Used to
+ * fill an empty list in one parse, which is several times quicker for thousands of cards.
+ */
+export function cardHTML(card, today, selected) {
+  const id = escapeHTML(card.id);
+  const late = isLate(card, today);
+  const classes = `card${late ? " overdue" : ""}${selected ? " selected" : ""}`;
+  const state = selected ? ' aria-current="true" tabindex="0"' : ' tabindex="-1"';
+  const description = card.description ? `<span class="description">${escapeHTML(card.description)}</span>` : "";
+  const deadline = escapeHTML(late ? `${card.deadline} overdue` : card.deadline);
+  return (
+    `<li class="${classes}" data-id="${id}"${state} aria-labelledby="title-${id}" aria-describedby="details-${id}">` +
+    `<span class="title" id="title-${id}">${escapeHTML(card.title)}</span>` +
+    `<span id="details-${id}" class="details">${description}<span class="deadline">${deadline}</span></span></li>`
+  );
+}
+
 /** Makes the board's columns inside `root`; returns the renderer. */
 export function createBoard(root, document = root.ownerDocument) {
   const columns = {};
@@ -89,6 +114,10 @@ export function createBoard(root, document = root.ownerDocument) {
     column.section.classList.toggle("collapsed", folded);
     column.section.classList.toggle("active", view.tab === status);
     const shown = folded ? [] : cards;
+    if (column.items.size === 0 && shown.length > 1) {
+      fillList(column, shown, view);
+      return;
+    }
     const keep = new Set();
     let cursor = column.list.firstChild;
     for (const card of shown) {
@@ -128,6 +157,16 @@ export function createBoard(root, document = root.ownerDocument) {
         item.element.remove();
         column.items.delete(id);
       }
+    }
+  }
+
+  /** Fills an empty list with `cards` in one parse, and remembers each card's element. */
+  function fillList(column, cards, view) {
+    column.list.innerHTML = cards.map((card) => cardHTML(card, view.today, view.selectedId === card.id)).join("");
+    let element = column.list.firstElementChild;
+    for (const card of cards) {
+      column.items.set(card.id, { element, signature: signature(card, view.today) });
+      element = element.nextElementSibling;
     }
   }
 

@@ -1,8 +1,10 @@
 // The add / edit form: Title, Deadline (a date picker that offers no past day) and Description
 // with its n/1000 counter. Errors stand beside their field in the CLI's words (rules.js has
 // them). Korean, Japanese and Chinese are typed through an input method, whose Enter only ends
-// the composition: that Enter must never submit the form.
+// the composition: that Enter must never submit the form, nor an Esc that ends one close it.
+// Esc or Cancel on a form whose fields were changed asks before throwing the typing away.
 
+import { ask } from "./ask.js";
 import {
   characterCount,
   checkDescription,
@@ -63,6 +65,26 @@ export function createForm(document, { today, onSave }) {
   };
   const count = document.getElementById("form-count");
   let editing = null;
+  // What the fields held when the form opened: a form left as it was closes without asking.
+  let opened = "";
+  let asking = false;
+
+  const typed = () => JSON.stringify(FIELDS.map((field) => inputs[field].value));
+
+  /** Closes the form; a changed one only once the person agrees to lose the changes. */
+  async function leave() {
+    if (asking) return;
+    if (typed() !== opened) {
+      asking = true;
+      const discard = await ask(document, { question: "Discard changes?", yes: "Discard", no: "Keep editing" });
+      asking = false;
+      if (!discard) {
+        inputs.title.focus();
+        return;
+      }
+    }
+    dialog.close();
+  }
 
   function showErrors(errors) {
     for (const field of FIELDS) {
@@ -94,6 +116,19 @@ export function createForm(document, { today, onSave }) {
       form.requestSubmit();
     }
   });
+  dialog.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    // Both ways: the Esc that ends a composition only ends it, and a changed form asks first.
+    event.preventDefault();
+    if (!isComposing(event)) leave();
+  });
+  // Esc reaching the dialog another way (a platform's back gesture) goes through the same door.
+  dialog.addEventListener("cancel", (event) => {
+    // A cancel the browser will not let a page refuse (no activation since the last) closes.
+    if (!event.cancelable) return;
+    event.preventDefault();
+    leave();
+  });
   form.addEventListener("keydown", (event) => {
     if (event.key === "s" && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -120,7 +155,7 @@ export function createForm(document, { today, onSave }) {
     await onSave(result.fields, card);
   });
 
-  document.getElementById("form-cancel").addEventListener("click", () => dialog.close());
+  document.getElementById("form-cancel").addEventListener("click", () => leave());
 
   return {
     dialog,
@@ -134,6 +169,7 @@ export function createForm(document, { today, onSave }) {
       inputs.description.value = card?.description ?? "";
       showErrors({});
       updateCount();
+      opened = typed();
       dialog.showModal();
       inputs.title.focus();
     },

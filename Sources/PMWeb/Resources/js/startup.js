@@ -2,9 +2,22 @@
 // keep the page for offline reloads, and roll the day over at midnight.
 
 import { localToday, untilMidnight } from "./changes.js";
+import { hasCopy } from "./store.js";
 
 /** The cache the service worker serves the page from when offline (sw.js uses the same name). */
 export const CACHE = "pm-web-v1";
+
+/**
+ * A browser without a copy of `board` asks for its snapshot at once, beside opening IndexedDB
+ * and asking for the session, rather than after them: a promise of the snapshot's body, or of
+ * `null` (a copy is held, or the request failed: the sync round then asks and reports why).
+ */
+export function earlySnapshot(board) {
+  if (hasCopy(board)) return Promise.resolve(null);
+  return fetch(`/v1/boards/${encodeURIComponent(board)}/projects`, { credentials: "same-origin" })
+    .then((response) => (response.ok ? response.json() : null))
+    .catch(() => null);
+}
 
 /** Asks who we are; signed out goes to sign-in. Offline, the board opens from what it holds. */
 export async function signedIn() {
@@ -33,6 +46,19 @@ export function registerServiceWorker() {
     ?.open(CACHE)
     .then((cache) => cache.add(location.pathname))
     .catch(() => {});
+}
+
+let registering = false;
+
+/**
+ * Installs the service worker once, when the page is next idle. Called once the board has shown
+ * the server's cards (or the first round ended): the worker's install fetches every module
+ * again, which would compete with the first draw.
+ */
+export function registerServiceWorkerLater() {
+  if (registering) return;
+  registering = true;
+  (globalThis.requestIdleCallback ?? setTimeout)(() => registerServiceWorker());
 }
 
 /** The day rolls over at local midnight without a reload: deadlines turn overdue on time. */

@@ -41,12 +41,42 @@ function upgrade(db) {
   db.createObjectStore("meta");
 }
 
+/** The localStorage key that says this browser holds a copy of `board` (a hint, not the data). */
+export const copyKey = (board) => `pm.copy:${board}`;
+
+/**
+ * Whether this browser holds a copy of `board`, known without opening IndexedDB: a first open
+ * can then ask for the snapshot at once, and a reopen does not ask for one it will not use.
+ */
+export function hasCopy(board, storage = globalThis.localStorage) {
+  try {
+    return storage.getItem(copyKey(board)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** Notes that this browser holds a copy of `board` once `store` has pulled any of it. */
+export function markCopy(board, store, storage = globalThis.localStorage) {
+  if (store.cursor === 0) return;
+  try {
+    storage.setItem(copyKey(board), "1");
+  } catch {
+    // Storage full or refused: the next open asks for a snapshot it may not need, no more.
+  }
+}
+
 /** Opens (creating when new) the store of board `board`. */
 export async function openStore(board, { indexedDB = globalThis.indexedDB, randomUUID } = {}) {
   const open = indexedDB.open(`pm-board:${board}`, VERSION);
   open.onupgradeneeded = () => upgrade(open.result);
   const db = await request(open);
-  const store = new Store(db);
+  const store = new Store(db, `pm-board:${board}`);
+  // Another tab is deleting the board (signing out): let go of it so the deletion can go on.
+  db.onversionchange = () => {
+    store.close();
+    store.onGone();
+  };
   await store.load(randomUUID ?? (() => crypto.randomUUID()));
   if (globalThis.BroadcastChannel) store.listen(new BroadcastChannel(`pm-board:${board}`));
   return store;
@@ -54,8 +84,10 @@ export async function openStore(board, { indexedDB = globalThis.indexedDB, rando
 
 /** One board's data: read once into memory, written through in transactions. */
 export class Store {
-  constructor(db) {
+  constructor(db, name = db.name) {
     this.db = db;
+    /** The database's name, `pm-board:NAME`. */
+    this.name = name;
     /** Card states by id, as merge.js keeps them. */
     this.states = new Map();
     /** Operations not yet acknowledged, in the order they were made. */
@@ -69,6 +101,15 @@ export class Store {
     this.channel = null;
     /** Told the ids of cards another tab of this browser changed. */
     this.onOtherTab = () => {};
+    /** Told when another tab deleted this board's database (it signed out). */
+    this.onGone = () => {};
+  }
+
+  /** Lets go of the database (before it is deleted); the store is not used after this. */
+  close() {
+    this.channel?.close();
+    this.channel = null;
+    this.db.close();
   }
 
   /**
@@ -171,15 +212,18 @@ export class Store {
    * the board shows at once, and the operations before `seq` are filled in behind it.
    */
   async addSnapshot(states, seq) {
-    const tx = this.db.transaction(["cards", "meta"], "readwrite", { durability: "relaxed" });
-    const done = committed(tx);
+    // In memory at once, written a moment later: the caller draws the cards in between, so
+    // copying thousands of records into the transaction does not hold the first sight of them.
     for (const state of states) {
       this.states.set(state.id, state);
-      tx.objectStore("cards").put(state);
       for (const field of ["title", "description", "deadline", "status"]) {
         if (state[field]) this.clock.receive(state[field].timestamp);
       }
     }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const tx = this.db.transaction(["cards", "meta"], "readwrite", { durability: "relaxed" });
+    const done = committed(tx);
+    for (const state of states) tx.objectStore("cards").put(state);
     tx.objectStore("meta").put(seq, "cursor");
     tx.objectStore("meta").put(seq, "snapshot");
     tx.objectStore("meta").put(0, "backfill");

@@ -65,8 +65,13 @@ async function checked(response) {
  * `onStatus({ phase, pending, message })` how syncing goes.
  */
 export class Sync {
-  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, location, onChange, onStatus }) {
+  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, idle, location, onChange, onStatus, snapshot }) {
     this.base = `/v1/boards/${encodeURIComponent(board)}`;
+    /**
+     * A snapshot asked for before the store was open: a promise of its body (`{ seq, projects }`),
+     * or of `null` when that request failed (the round then asks itself, and reports why).
+     */
+    this.early = snapshot ?? null;
     this.store = store;
     this.fetch = fetch;
     this.WebSocket = WebSocket;
@@ -74,6 +79,8 @@ export class Sync {
     this.clearTimeout = clearTimeout ?? globalThis.clearTimeout.bind(globalThis);
     this.random = random ?? Math.random;
     this.now = now ?? (() => performance.now());
+    /** Resolves once the page is idle: history is filled in only after the board is drawn. */
+    this.idle = idle ?? (() => new Promise((resolve) => (globalThis.requestIdleCallback ?? this.setTimeout)(resolve)));
     this.location = location;
     this.onChange = onChange ?? (() => {});
     this.onStatus = onStatus ?? (() => {});
@@ -143,8 +150,13 @@ export class Sync {
    */
   async round() {
     const store = this.store;
+    // A snapshot asked for early is used by the first round only, and only if still wanted.
+    const early = this.early;
+    this.early = null;
     if (store.addSnapshot && store.cursor === 0 && store.states.size === 0 && store.outbox.length === 0) {
-      const snapshot = await checked(await this.fetch(`${this.base}/projects`, { credentials: "same-origin" }));
+      const snapshot =
+        (await early?.catch(() => null)) ??
+        (await checked(await this.fetch(`${this.base}/projects`, { credentials: "same-origin" })));
       if (snapshot.seq > 0) {
         const states = snapshot.projects.map(stateOfSnapshot);
         // The cards are in memory as soon as the store is called: draw them while they are
@@ -188,6 +200,8 @@ export class Sync {
       if (page.next >= page.head || page.operations.length === 0) break;
     }
     tell();
+    // The history behind a snapshot is not needed to use the board: let the draw finish first.
+    if (store.addBackfill && store.backfill < store.snapshot) await this.idle();
     while (store.addBackfill && store.backfill < store.snapshot) {
       const limit = Math.min(1000, store.snapshot - store.backfill);
       const page = await this.pull(store.backfill, limit);
