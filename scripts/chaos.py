@@ -64,6 +64,15 @@ def free_port():
         return listener.getsockname()[1]
 
 
+def kill(process):
+    """kill -9 by pid. Not Process.send_signal: it polls the child first, which can reap one
+    that has just exited under asyncio's child watcher, and the exit status is then lost."""
+    try:
+        os.kill(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 class Server:
     """One pm-server process on the shared PostgreSQL, restarted on the same port."""
 
@@ -100,7 +109,7 @@ class Server:
             return False
 
     async def kill(self):
-        self.process.send_signal(signal.SIGKILL)
+        kill(self.process)
         await self.process.wait()
 
 
@@ -267,7 +276,7 @@ class Run:
                 # Somewhere inside its next command, or the one running.
                 await asyncio.sleep(self.rng.uniform(0, 0.3))
                 if device.process is not None and device.process.returncode is None:
-                    device.process.send_signal(signal.SIGKILL)
+                    kill(device.process)
                     self.count("kill -9 of a device")
             else:
                 process = await asyncio.create_subprocess_exec(

@@ -96,9 +96,21 @@ async def main():
     started = time.perf_counter()
     gate = asyncio.Semaphore(200)
 
+    tasks = []
+    lost = []
+
+    async def follow(follower):
+        try:
+            await follower.follow()
+        except (OSError, asyncio.IncompleteReadError) as error:
+            lost.append(error)
+
     async def connect(follower):
         async with gate:
             await follower.connect()
+        # Reading from now on: the server pings every 30 s and closes a connection that does
+        # not answer, so a connection must not wait for all the others before it reads.
+        tasks.append(asyncio.ensure_future(follow(follower)))
 
     results = await asyncio.gather(*(connect(f) for f in followers), return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
@@ -106,7 +118,6 @@ async def main():
     if failures:
         print("live-idle: %d connections failed, e.g. %r" % (len(failures), failures[0]), file=sys.stderr)
         return 1
-    tasks = [asyncio.ensure_future(f.follow()) for f in followers]
     await asyncio.sleep(2)
     after = rss_mib(pid)
     delays = []
@@ -130,7 +141,8 @@ async def main():
                 except asyncio.TimeoutError:
                     break
         missing = sum(1 for f in followers if head not in f.arrivals)
-        if missing:
+        if missing or lost:
+            print("live-idle: %d connections were closed, e.g. %r" % (len(lost), lost[:1]), file=sys.stderr)
             print("live-idle: head %d reached %d of %d connections" % (head, count - missing, count), file=sys.stderr)
             return 1
         delays += [(f.arrivals[head] - pushed) * 1000 for f in followers]
