@@ -137,6 +137,15 @@ class Device:
         self.process = None
         return status, out.decode(), err.decode()
 
+    async def side_sync(self):
+        process = await asyncio.create_subprocess_exec(
+            self.run.pm, "sync", env=self.env, stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE)
+        _, err = await process.communicate()
+        self.run.count("pm sync beside another command")
+        if process.returncode not in (0, 4):
+            self.run.problem("device %d: pm sync beside another command exited %d: %s" % (
+                self.number, process.returncode, err.decode().strip()))
+
     async def set_remote(self, url):
         status, _, err = await self.pm("remote", "set", url, "--board", BOARD, "--token", self.token)
         if status != 0:
@@ -170,7 +179,12 @@ class Device:
             arguments = ["sync", "--json"]
         else:
             arguments = ["list", "--json"]
-        status, out, err = await self.pm(*arguments)
+        if choice != "sync" and self.rng.random() < 0.1:
+            # Now and then a second pm at once on the same database, as a board's own syncing
+            # beside a command in another terminal would be.
+            (status, out, err), _ = await asyncio.gather(self.pm(*arguments), self.side_sync())
+        else:
+            status, out, err = await self.pm(*arguments)
         self.run.count("pm " + choice)
         if status == -signal.SIGKILL:
             return
@@ -258,6 +272,7 @@ class Run:
         lost = await self.check()
         for server in self.servers:
             await server.kill()
+        await self.proxy.close()
         return lost or bool(self.problems)
 
     async def inject_until(self, deadline):

@@ -80,6 +80,14 @@ class Proxy:
     async def start(self):
         self.server = await asyncio.start_server(self._handle, "127.0.0.1", 0)
         self.port = self.server.sockets[0].getsockname()[1]
+        self.connections = set()
+
+    async def close(self):
+        """Stops listening and ends the connections still open."""
+        self.server.close()
+        for task in list(self.connections):
+            task.cancel()
+        await asyncio.gather(*self.connections, return_exceptions=True)
 
     def _fault(self):
         if not self.faults:
@@ -103,6 +111,14 @@ class Proxy:
                 self.acknowledged.setdefault(result["id"].lower(), set()).add(result["seq"])
 
     async def _handle(self, client_reader, client_writer):
+        task = asyncio.current_task()
+        self.connections.add(task)
+        try:
+            await self._forward(client_reader, client_writer)
+        finally:
+            self.connections.discard(task)
+
+    async def _forward(self, client_reader, client_writer):
         fault = self._fault()
         port = self.rng.choice(self.upstreams)
         delay = self.rng.uniform(0.05, 1.5) if fault == "delay" else 0
