@@ -277,9 +277,11 @@ class Run:
 
     async def inject_until(self, deadline):
         """Kills servers and devices and restarts PostgreSQL at random moments until `deadline`."""
+        # One of each kind first, so that even a short run has them all.
+        first = self.rng.sample(["server", "device", "postgres"], 3)
         while time.monotonic() < deadline:
             await asyncio.sleep(self.rng.uniform(0.5, 3))
-            kind = self.rng.choices(["server", "device", "postgres"], [3, 5, 1])[0]
+            kind = first.pop() if first else self.rng.choices(["server", "device", "postgres"], [3, 5, 1])[0]
             if kind == "server":
                 server = self.rng.choice(self.servers)
                 await server.kill()
