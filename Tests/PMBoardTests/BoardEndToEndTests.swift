@@ -87,6 +87,22 @@ import Testing
         #expect(listed.contains("\"status\" : \"doing\""))
     }
 
+    @Test func killingTheTerminalLeavesNoTmuxServerNorItsFilesBehind() throws {
+        // Given a board open in a tmux session
+        let tmux = try openBoard()
+        try tmux.wait(for: "TODO (0)")
+        let server = try #require(tmux.serverPID)
+        #expect(Tmux.isTmuxServer(server))
+
+        // When
+        tmux.kill()
+
+        // Then the server is gone, and so are its socket and the answers' file
+        #expect(!Tmux.isTmuxServer(server))
+        #expect(!FileManager.default.fileExists(atPath: tmux.socket))
+        #expect(!FileManager.default.fileExists(atPath: tmux.socket + ".out"))
+    }
+
     @Test func aCardAddedFromAnotherTerminalAppearsWithinASecond() throws {
         try pm("add", "First", "--deadline", "+1d")
         let tmux = try openBoard()

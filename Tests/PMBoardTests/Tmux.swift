@@ -5,10 +5,17 @@ import Foundation
 struct Tmux {
     let session = "pm-test-" + UUID().uuidString.prefix(8)
     let socket: String
+    /// The tmux server's process, which ``kill()`` makes sure is gone.
+    let serverPID: pid_t?
 
     init(command: String, width: Int = 100, height: Int = 30) throws {
         socket = NSTemporaryDirectory() + "tmux-" + session
-        try run(["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command])
+        let printed = try Self.run(
+            socket: socket,
+            [
+                "new-session", "-d", "-P", "-F", "#{pid}", "-s", session, "-x", "\(width)", "-y", "\(height)", command,
+            ])
+        serverPID = pid_t(printed.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// The screen as text, a line per row.
@@ -47,8 +54,29 @@ struct Tmux {
         try wait(for: "\"\(text)\"", timeout: timeout) { $0.contains(text) }
     }
 
+    /// Ends the session and its server, and removes the files it leaves behind. `kill-server`
+    /// alone left them: the server keeps its socket file when told to exit, a server too busy to
+    /// answer the request at once outlived it, and `run` writes each answer beside the socket.
     func kill() {
         _ = try? run(["kill-server"])
+        if let serverPID, Self.isTmuxServer(serverPID) {
+            Foundation.kill(serverPID, SIGKILL)
+            // A signal is delivered, not waited for: the server is gone once /proc says so.
+            let deadline = Date().addingTimeInterval(5)
+            while Self.isTmuxServer(serverPID) && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        for path in [socket, socket + ".out"] { unlink(path) }
+    }
+
+    /// Whether `pid` is a running tmux server (not an exited one awaiting its parent, nor a
+    /// process that took a freed pid).
+    static func isTmuxServer(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+        else { return false }
+        let name = stat[stat.index(after: open)..<close]
+        let state = stat[stat.index(after: close)...].split(separator: " ").first
+        return name.hasPrefix("tmux") && state != "Z" && state != "X"
     }
 
     /// Runs tmux and returns what it printed. Spawned by hand rather than with Foundation's
@@ -56,6 +84,11 @@ struct Tmux {
     /// Process watches for the child's exit, and Process would wait for the server forever.
     @discardableResult
     private func run(_ arguments: [String]) throws -> String {
+        try Self.run(socket: socket, arguments)
+    }
+
+    @discardableResult
+    private static func run(socket: String, _ arguments: [String]) throws -> String {
         let output = socket + ".out"
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

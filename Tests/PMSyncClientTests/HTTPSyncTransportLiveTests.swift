@@ -64,20 +64,28 @@ import Testing
     }
 
     @Test func headsFinishWhenTheServerClosesTheConnection() async throws {
-        // Given a consumer connected to a server
+        // Given a consumer connected to a server that has received the first head. The server
+        // subscribes before it reads and sends the head, so waiting for the subscription alone
+        // could shut the server down before the head was sent: wait for the head itself.
         let fixture = try await ServerFixture.make()
-        let (consumer, received) = try await fixture.withServer { port in
+        let (seen, seeing) = AsyncStream.makeStream(of: Int64.self)
+        let (consumer, first, received) = try await fixture.withServer { port in
             let transport = fixture.transport(port: port)
             let consumer = Task {
                 var heads: [Int64] = []
-                for try await head in transport.heads() { heads.append(head) }
+                for try await head in transport.heads() {
+                    heads.append(head)
+                    seeing.yield(head)
+                }
                 return heads
             }
-            try await waitUntil { fixture.live.subscriberCount(board: "team") == 1 }
-            return (consumer, fixture.live.subscriberCount(board: "team"))
+            var heads = seen.makeAsyncIterator()
+            let first = await heads.next()
+            return (consumer, first, fixture.live.subscriberCount(board: "team"))
         }
 
         // When the server shuts down, then the heads end without an error
+        #expect(first == 0)
         #expect(received == 1)
         #expect(try await consumer.value == [0])
     }
