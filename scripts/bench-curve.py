@@ -282,8 +282,8 @@ def plot(rows, path):
         axes.plot([n for n, _ in measured], [v for _, v in measured], marker="o", label=label.replace("`", ""))
     # Guides through the smallest board's list time: n and n log n.
     base = rows[0]["list_s"]
-    for label, curve in (("∝ n", lambda n: n), ("∝ n log n", lambda n: n * math.log(n))):
-        times.plot(sizes, [base * curve(n) / curve(sizes[0]) for n in sizes], linestyle=":", color="gray",
+    for label, curve, style in (("∝ n", lambda n: n, ":"), ("∝ n log n", lambda n: n * math.log(n), "--")):
+        times.plot(sizes, [base * curve(n) / curve(sizes[0]) for n in sizes], linestyle=style, color="gray",
                    label=label)
     for axes, ylabel in ((times, "seconds"), (memory, "MB")):
         axes.set_xscale("log")
