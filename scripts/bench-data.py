@@ -2,6 +2,7 @@
 """Generates the data scripts/bench measures with: the same cards for pm and for Taskwarrior.
 
     scripts/bench-data.py OUTDIR [--today YYYY-MM-DD]
+    scripts/bench-data.py OUTDIR --curve [--sizes 1000,10000,100000,1000000]
 
 Writes into OUTDIR (stdlib only, deterministic: a fixed seed per file, deadlines relative
 to --today, default today in UTC):
@@ -13,6 +14,10 @@ to --today, default today in UTC):
   import-100000.pm.json   pm export of 100,000 new TODO cards, one create operation each
   import-100000.sql       the same 100,000 rows as the `project` rows pm derives from them,
                           for the sqlite3 shell, in one transaction (the floor)
+
+With --curve it writes only the pm exports of the cost curve, board-N.pm.json for each size
+(the cards of board-1000 and board-10000 are the same as above), written operation by operation
+so that a board of 1,000,000 cards needs no more memory than its list of cards.
 
 Cards: titles mix Korean and ASCII words (1-8 words, at most 100 characters); deadlines run
 from 30 days before to 365 days after today, so some are overdue; a quarter have a
@@ -129,6 +134,28 @@ def pm_export(items, today):
     }
 
 
+def write_pm_export(path, items, today):
+    """pm_export(items, today) written as write_json would, one operation at a time."""
+    with open(path, "w", encoding="utf-8") as out:
+        out.write('{"format":"projectmanager-export","version":1,"exportedAt":"%sT00:00:00Z",'
+                  '"projects":[],"history":[],"operations":[' % today.isoformat())
+        for index, card in enumerate(items):
+            operation = {
+                "id": card["op"],
+                "projectId": card["id"],
+                "timestamp": {"wallTime": card["wall"], "counter": 0, "device": card["device"]},
+                "fields": {
+                    "title": card["title"],
+                    "description": card["description"],
+                    "deadline": card["deadline"].isoformat(),
+                    "status": card["status"],
+                    "deleted": False,
+                },
+            }
+            out.write(("," if index else "") + json.dumps(operation, ensure_ascii=False, separators=(",", ":")))
+        out.write("]}\n")
+
+
 def task_time(millis):
     return datetime.datetime.fromtimestamp(millis / 1000, datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
 
@@ -183,9 +210,19 @@ def main():
     parser.add_argument("outdir")
     parser.add_argument("--today", type=datetime.date.fromisoformat,
                         default=datetime.datetime.now(datetime.timezone.utc).date())
+    parser.add_argument("--curve", action="store_true", help="write only the cost curve's boards")
+    parser.add_argument("--sizes", default="1000,10000,100000,1000000", help="the cost curve's board sizes")
     args = parser.parse_args()
     os.makedirs(args.outdir, exist_ok=True)
     today = args.today
+
+    if args.curve:
+        for count in (int(size) for size in args.sizes.split(",")):
+            path = os.path.join(args.outdir, "board-%d.pm.json" % count)
+            items = cards(count, seed=count, today=today, statuses=(["todo", "doing"], [70, 30]))
+            write_pm_export(path, items, today)
+            print("bench-data.py: wrote a board of %s cards to %s" % (format(count, ","), path), file=sys.stderr)
+        return
 
     for count in (1000, 10000):
         items = cards(count, seed=count, today=today, statuses=(["todo", "doing"], [70, 30]))

@@ -39,8 +39,9 @@ public struct SyncLink: Sendable {
     /// Runs one full round now, recording when it began and, if it got through, when it ended.
     /// Throws a ``SyncProblem``, already recorded (stopping sync when retrying cannot help), when
     /// the server could not be reached or refused; any other error (the store's) as it is.
-    public func round() async throws -> SyncReport {
-        let round = SyncRound(database: database, transport: connect(Self.requestTimeout))
+    /// `progress`, if given, hears after every page how far receiving has come.
+    public func round(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
+        let round = SyncRound(database: database, transport: connect(Self.requestTimeout), progress: progress)
         try database.recordSyncAttempt(at: environment.now())
         let report: SyncReport
         do {

@@ -30,6 +30,7 @@ extension SyncRound {
     /// is most of a new device's wait. Returns the operations merged and the last head seen.
     func pullAll(after cursor: Int64, _ range: PullRange) async throws -> (pulled: Int, head: Int64) {
         var pulled = 0
+        if case .stream = range { progress.begin(.stream, after: cursor, end: cursor) }
         var fetching = Task { try await pullBatch(after: cursor, range) }
         // Only the first page checks the witness.
         let range: PullRange = if case .stream = range { .stream(witness: nil) } else { range }
@@ -71,12 +72,14 @@ extension SyncRound {
                 batch.entries += operations.map { ($0.seq, $0.operation, $0.author) }
                 batch.next = max(page.next, asked)
                 batch.finished = page.operations.isEmpty || page.next >= page.head
+                progress.advance(.stream, to: batch.next, end: page.head)
             case .backfill(let end):
                 let entries = page.operations.prefix { $0.seq <= end }
                 batch.entries += entries.map { ($0.seq, $0.operation, $0.author) }
                 // A page with nothing at or below the end means the server has no more of it.
                 batch.next = entries.last?.seq ?? end
                 batch.finished = batch.next >= end
+                progress.advance(.backfill, to: batch.next, end: end)
             }
         } while !batch.finished && batch.entries.count < mergeBatch
         return batch

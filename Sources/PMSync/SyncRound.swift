@@ -39,17 +39,21 @@ public struct SyncRound: Sendable {
     /// once per transaction, so fewer, larger transactions write far less. Each transaction
     /// still moves its cursor with the operations it merged.
     let mergeBatch: Int
+    /// Where the pulls' progress is added up and reported.
+    let progress: SyncProgressTally
 
     /// A round of `database` through `transport`, pulling pages of `pageSize` operations and
     /// merging up to `mergeBatch` of them at a time (smaller in tests, to exercise batching).
+    /// `progress`, if given, hears how far the pulls have come after every page.
     public init(
         database: AppDatabase, transport: any SyncTransport, pageSize: Int = OperationPage.limit,
-        mergeBatch: Int = 25_000
+        mergeBatch: Int = 25_000, progress: (@Sendable (SyncProgress) -> Void)? = nil
     ) {
         self.database = database
         self.transport = transport
         self.pageSize = max(1, pageSize)
         self.mergeBatch = max(1, mergeBatch)
+        self.progress = SyncProgressTally(report: progress)
     }
 
     /// Runs the round. Throws the first ``SyncTransportError`` or store error; what was done
@@ -67,6 +71,11 @@ public struct SyncRound: Sendable {
                 report.startedFromSnapshot = true
                 cursor = snapshot.seq
             }
+        }
+        if progress.watched, try database.syncRecord().backfillRemaining > 0 {
+            // The history still missing counts from the start, so the total is right at once.
+            let (next, end) = try database.backfillPosition()
+            progress.begin(.backfill, after: next, end: end)
         }
         let stream: (pulled: Int, head: Int64)
         do {

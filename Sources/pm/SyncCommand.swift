@@ -23,9 +23,13 @@ struct SyncCommand: AsyncParsableCommand {
         let database = try context.open()
         guard let remote = try database.remote() else { throw CommandFailure(ServerLink.noRemote) }
         let link = ServerLink.link(database, to: remote, environment: context.environment)
+        let bar = ProgressBar(
+            label: "Receiving", enabled: context.output.errorIsTerminal && !output.json,
+            clock: context.environment.clock, delay: try Self.progressDelay(context.variables))
         let report: SyncReport
         do {
-            report = try await link.round()
+            defer { bar.finish() }
+            report = try await link.round { bar.show(done: $0.received, total: $0.total) }
         } catch let problem as SyncProblem {
             let pending = try database.pendingCount()
             let kept = "\(Self.changes(pending)) kept on this device"
@@ -51,6 +55,16 @@ struct SyncCommand: AsyncParsableCommand {
         }
         if pending > 0 { line += "; \(Self.changes(pending)) still waiting" }
         context.output.print(line)
+    }
+
+    /// How long a round runs before its progress shows: half a second, so a sync that is over
+    /// at once draws nothing; `PM_PROGRESS_AFTER` (seconds) sets another, for demos and tests.
+    static func progressDelay(_ variables: [String: String]) throws -> Duration {
+        guard let text = variables["PM_PROGRESS_AFTER"], !text.isEmpty else { return .milliseconds(500) }
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw CommandFailure("PM_PROGRESS_AFTER must be a number of seconds, 0 or more, like 0.5; it is \(text)")
+        }
+        return .milliseconds(Int64(seconds * 1000))
     }
 
     /// "1 change", "3 changes".

@@ -11,11 +11,11 @@ import Testing
     static let killCount = 20
     static let sqlite3 = "/usr/bin/sqlite3"
 
-    /// An export of `importedCount` new projects, built from the store's own document type.
-    static func writeBigExport(to path: String) throws {
+    /// An export of `count` new projects, built from the store's own document type.
+    static func writeBigExport(to path: String, count: Int = importedCount) throws {
         let device = UUID(uuidString: "eeeeeeee-0000-4000-8000-000000000000")!
         let deadline = try #require(Deadline(iso: "2026-12-01"))
-        let operations = (0..<importedCount).map { index in
+        let operations = (0..<count).map { index in
             ProjectOperation(
                 id: UUID.counted(UInt64(index) + 1), projectID: UUID.counted(0x1_0000_0000 + UInt64(index)),
                 timestamp: HybridTimestamp(wallTime: 1_795_000_000_000 + Int64(index), counter: 0, device: device),
