@@ -30,19 +30,19 @@ extension CalDAVController {
         let depth = request.headers[HTTPField.Name("Depth")!]?.trimmingCharacters(in: .whitespaces) ?? "1"
         let children = depth != "0"
         let properties = CalDAVProperties(user: try user(context))
-        var entries: [DAVXMLWriter.Entry] = []
+        var document = DAVMultistatus(capacity: 4096)
         switch path {
         case .root:
-            entries.append(properties.entry(.root, requested: requested))
-            if children { entries.append(properties.entry(.principal(user: properties.user), requested: requested)) }
+            document.append(properties.entry(.root, requested: requested))
+            if children { document.append(properties.entry(.principal(user: properties.user), requested: requested)) }
         case .principal:
-            entries.append(properties.entry(path, requested: requested))
+            document.append(properties.entry(path, requested: requested))
         case .home(let user):
-            entries.append(properties.entry(path, requested: requested))
+            document.append(properties.entry(path, requested: requested))
             if children {
                 for board in try await repository.boards(member: user) {
                     let calendar = CalDAVProperties.Calendar(board: board, head: try await head(of: board))
-                    entries.append(
+                    document.append(
                         properties.entry(.calendar(user: user, board: board), requested: requested, calendar: calendar))
                 }
             }
@@ -50,22 +50,27 @@ extension CalDAVController {
             if children {
                 let (cards, head) = try await cards(of: board)
                 let calendar = CalDAVProperties.Calendar(board: board, head: head)
-                entries.append(properties.entry(path, requested: requested, calendar: calendar))
-                for card in cards {
-                    entries.append(
-                        properties.entry(
-                            .card(user: user, board: board, name: card.name), requested: requested, card: card))
-                }
+                document.append(properties.entry(path, requested: requested, calendar: calendar))
+                let template = properties.cardTemplate(requested: requested)
+                let calendarHref = Self.xmlHref(path)
+                for card in cards { document.append(card: card, calendarHref: calendarHref, template: template) }
             } else {
                 let calendar = CalDAVProperties.Calendar(board: board, head: try await head(of: board))
-                entries.append(properties.entry(path, requested: requested, calendar: calendar))
+                document.append(properties.entry(path, requested: requested, calendar: calendar))
             }
-        case .card(_, let board, let name):
+        case .card(let user, let board, let name):
             guard let card = try await card(CalDAVPath.cardID(name), of: board) else { throw DAVError.notFound }
-            entries.append(properties.entry(path, requested: requested, card: card))
+            // Under the name the request used.
+            document.append(
+                card: card, calendarHref: Self.xmlHref(.calendar(user: user, board: board)),
+                name: Array(DAVXMLWriter.escape(CalDAVPath.encode(name)).utf8),
+                template: properties.cardTemplate(requested: requested))
         }
-        return Self.multistatus(DAVXMLWriter.multistatus(entries))
+        return Self.multistatus(document.finish())
     }
+
+    /// The href of `path`, escaped for XML, as bytes.
+    static func xmlHref(_ path: CalDAVPath) -> [UInt8] { Array(DAVXMLWriter.escape(path.href).utf8) }
 
     /// REPORT on a calendar: `calendar-query`, `calendar-multiget` or `sync-collection`.
     @Sendable func report(_ request: Request, context: Context) async throws -> Response {
@@ -79,30 +84,34 @@ extension CalDAVController {
         case .calDAV("calendar-query"):
             let filter = try CalendarQueryFilter(body.child(.calDAV("filter")))
             let (cards, _) = try await cards(of: board)
-            var entries: [DAVXMLWriter.Entry] = []
+            let template = properties.cardTemplate(requested: requested)
+            let calendarHref = Self.xmlHref(.calendar(user: user, board: board))
+            var document = DAVMultistatus(capacity: cards.count * 700)
             for card in cards where filter.matches(card.calendar) {
-                entries.append(
-                    properties.entry(
-                        .card(user: user, board: board, name: card.name), requested: requested, card: card))
+                document.append(card: card, calendarHref: calendarHref, template: template)
             }
-            return Self.multistatus(DAVXMLWriter.multistatus(entries))
+            return Self.multistatus(document.finish())
         case .calDAV("calendar-multiget"):
-            let hrefs = body.children(.dav("href")).map { $0.text.trimmingCharacters(in: .whitespacesAndNewlines) }
-            let wanted = Set(
-                hrefs.compactMap { href -> UUID? in
-                    guard case .card(_, _, let name)? = CalDAVPath(href: href) else { return nil }
-                    return CalDAVPath.cardID(name)
-                })
+            // Each href with the card it names on this calendar, if any.
+            let hrefs = body.children(.dav("href")).map { element -> (href: String, card: UUID?) in
+                let href = element.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard case .card(user, board, let name)? = CalDAVPath(href: href) else { return (href, nil) }
+                return (href, CalDAVPath.cardID(name))
+            }
+            let wanted = Set(hrefs.compactMap { $0.card })
             let (cards, _) = try await cards(of: board, only: wanted)
             let byID = Dictionary(cards.map { ($0.card.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let entries = hrefs.map { href -> DAVXMLWriter.Entry in
-                guard case .card(user, board, let name)? = CalDAVPath(href: href),
-                    let card = byID[CalDAVPath.cardID(name)]
-                else { return DAVXMLWriter.Entry(href: href, status: 404) }
-                return properties.entry(
-                    .card(user: user, board: board, name: card.name), requested: requested, card: card)
+            let template = properties.cardTemplate(requested: requested)
+            let calendarHref = Self.xmlHref(.calendar(user: user, board: board))
+            var document = DAVMultistatus(capacity: cards.count * 700)
+            for (href, id) in hrefs {
+                if let id, let card = byID[id] {
+                    document.append(card: card, calendarHref: calendarHref, template: template)
+                } else {
+                    document.append(DAVXMLWriter.Entry(href: href, status: 404))
+                }
             }
-            return Self.multistatus(DAVXMLWriter.multistatus(entries))
+            return Self.multistatus(document.finish())
         case .dav("sync-collection"):
             return try await syncCollection(body, user: user, board: board, requested: requested)
         default:
@@ -142,20 +151,20 @@ extension CalDAVController {
                 after = page.next
             }
         }
-        var entries: [DAVXMLWriter.Entry] = []
+        let template = properties.cardTemplate(requested: requested)
+        let calendarHref = Self.xmlHref(.calendar(user: user, board: board))
+        var document = DAVMultistatus(capacity: changed.count * 300)
         for id in changed {
             if let card = byID[id] {
-                entries.append(
-                    properties.entry(.card(user: user, board: board, name: card.name), requested: requested, card: card)
-                )
+                document.append(card: card, calendarHref: calendarHref, template: template)
             } else {
                 // Gone: named as its client knew it (the stored text outlives the card for that).
                 let stored = try await repository.calendarText(board: board, card: id)
                 let name = CardResource.name(of: id, stored: stored.flatMap { try? ICalendarReader.read($0) })
-                entries.append(
+                document.append(
                     DAVXMLWriter.Entry(href: CalDAVPath.card(user: user, board: board, name: name).href, status: 404))
             }
         }
-        return Self.multistatus(DAVXMLWriter.multistatus(entries, syncToken: CalDAVProperties.syncToken(head)))
+        return Self.multistatus(document.finish(syncToken: CalDAVProperties.syncToken(head)))
     }
 }

@@ -101,24 +101,36 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
 
     // MARK: Reading cards
 
-    /// Every card of `board` as a resource, and the head they reflect.
-    /// Only the cards in `only`, when given: a multiget writes no text it does not send.
+    /// Every card of `board` as a resource, in the board's order, and the head they reflect.
+    /// Only the cards of `only`, when given (in no particular order): a multiget reads and
+    /// writes only the cards it sends.
     func cards(of board: String, only: Set<UUID>? = nil) async throws -> (resources: [CardResource], head: Int64) {
-        let snapshot = try await repository.snapshot(board: board)
-        let texts = try await repository.calendarTexts(board: board)
-        let resources = cache.resources(
-            board: board, cards: snapshot.projects.filter { only?.contains($0.id) ?? true }, texts: texts,
-            complete: only == nil
-        ) { card, stored in CardResource(card: card, stored: stored, timeZone: environment.timeZone) }
-        return (resources, snapshot.seq)
+        let (stored, head) = try await storedCards(of: board, ids: only.map { Array($0) })
+        var resources = try cache.resources(board: board, cards: stored, complete: only == nil) { card, text in
+            CardResource(card: card, stored: text, timeZone: environment.timeZone)
+        }
+        if only == nil { resources.sort(by: CardResource.inBoardOrder) }
+        return (resources, head)
     }
 
     /// The card `id` of `board` as a resource, if it is on the board (not deleted).
     func card(_ id: UUID, of board: String) async throws -> CardResource? {
+        try await cards(of: board, only: [id]).resources.first
+    }
+
+    /// The cards of `board` as stored (only those of `ids`, when given), and its head: in one
+    /// read from a ``CalendarCardRepository``, else from the board's snapshot.
+    func storedCards(of board: String, ids: [UUID]?) async throws -> (cards: [StoredCalendarCard], head: Int64) {
+        if let store = repository as? any CalendarCardRepository {
+            return try await store.calendarCards(board: board, ids: ids)
+        }
         let snapshot = try await repository.snapshot(board: board)
-        guard let card = snapshot.projects.first(where: { $0.id == id }) else { return nil }
-        let stored = try await repository.calendarText(board: board, card: id)
-        return CardResource(card: card, stored: stored, timeZone: environment.timeZone)
+        let texts = try await repository.calendarTexts(board: board)
+        let wanted = ids.map { Set($0) }
+        let cards = snapshot.projects.filter { wanted?.contains($0.id) ?? true }.map {
+            StoredCalendarCard(id: $0.id, state: MergedProject.json($0.state), text: texts[$0.id])
+        }
+        return (cards, snapshot.seq)
     }
 
     /// The board's head: its sync token and ctag.
@@ -150,10 +162,10 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     }
 
     /// A 207 answer.
-    static func multistatus(_ xml: String) -> Response {
+    static func multistatus(_ xml: [UInt8]) -> Response {
         Response(
             status: HTTPResponse.Status(code: 207, reasonPhrase: "Multi-Status"),
             headers: [.contentType: "application/xml; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: xml)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: xml)))
     }
 }

@@ -36,7 +36,8 @@ enum CalDAVPath: Hashable, Sendable {
     /// outside CalDAV's tree.
     init?(href: String) {
         var path = href
-        if let url = URL(string: href), url.scheme != nil { path = url.path }
+        // A path (what clients send) has no scheme: only a full URL is parsed as one.
+        if !href.hasPrefix("/"), let url = URL(string: href), url.scheme != nil { path = url.path }
         let segments = path.split(separator: "/", omittingEmptySubsequences: true).map {
             String($0).removingPercentEncoding ?? String($0)
         }

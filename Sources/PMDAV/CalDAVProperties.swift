@@ -28,8 +28,9 @@ struct CalDAVProperties: Sendable {
 
     private func href(_ path: CalDAVPath) -> String { "<D:href>\(DAVXMLWriter.escape(path.href))</D:href>" }
 
-    /// The properties of `path`; `calendar` for a calendar, `card` for a card.
-    func values(of path: CalDAVPath, calendar: Calendar? = nil, card: CardResource? = nil) -> [DAVName: String] {
+    /// The properties of `path`; `calendar` for a calendar. A card's own (its ETag, text and
+    /// length) are in ``cardTemplate(requested:)``.
+    func values(of path: CalDAVPath, calendar: Calendar? = nil) -> [DAVName: String] {
         var values: [DAVName: String] = [
             .dav("current-user-principal"): href(.principal(user: user)),
             .dav("principal-collection-set"): "<D:href>\(CalDAVPath.base)/principals/</D:href>",
@@ -67,31 +68,43 @@ struct CalDAVProperties: Sendable {
             }
         case .card:
             values[.dav("resourcetype")] = ""
-            if let card {
-                values[.dav("getetag")] = DAVXMLWriter.escape(card.etag)
-                values[.dav("getcontenttype")] = "text/calendar; charset=utf-8; component=VTODO"
-                values[.dav("getcontentlength")] = "\(card.text.utf8.count)"
-                values[.calDAV("calendar-data")] = DAVXMLWriter.escape(card.text)
-            }
+            values[.dav("getcontenttype")] = "text/calendar; charset=utf-8; component=VTODO"
         }
         return values
     }
 
     /// The entry of `path` with the properties `requested` (`nil`: allprop).
-    func entry(
-        _ path: CalDAVPath, requested: [DAVName]?, calendar: Calendar? = nil, card: CardResource? = nil
-    ) -> DAVXMLWriter.Entry {
-        let values = values(of: path, calendar: calendar, card: card)
-        var entry = DAVXMLWriter.Entry(href: path.href)
-        if let requested {
-            for name in requested {
-                if let value = values[name] { entry.found.append((name, value)) } else { entry.missing.append(name) }
-            }
-        } else {
-            entry.found = values.filter { Self.allprop.contains($0.key) }.sorted { $0.key.local < $1.key.local }
-                .map { ($0.key, $0.value) }
+    func entry(_ path: CalDAVPath, requested: [DAVName]?, calendar: Calendar? = nil) -> DAVXMLWriter.Entry {
+        let (found, missing) = Self.select(values(of: path, calendar: calendar), requested: requested)
+        return DAVXMLWriter.Entry(href: path.href, found: found, missing: missing)
+    }
+
+    /// Every card's response after its href, with the properties `requested` (`nil`: allprop):
+    /// made once for a request, filled with each card's own bytes.
+    func cardTemplate(requested: [DAVName]?) -> DAVMultistatus.CardTemplate {
+        var parts = values(of: .card(user: user, board: "", name: "")).mapValues { DAVXMLWriter.Part.xml($0) }
+        parts[.dav("getetag")] = .card(.etag)
+        parts[.dav("getcontentlength")] = .card(.length)
+        parts[.calDAV("calendar-data")] = .card(.text)
+        let (found, missing) = Self.select(parts, requested: requested)
+        return DAVMultistatus.CardTemplate(DAVXMLWriter.responseTail(found: found, missing: missing, status: nil))
+    }
+
+    /// The `requested` properties among `values`, in the order asked, and those missing; for
+    /// allprop (`nil`) those of ``allprop`` there are, by name.
+    static func select<Value>(_ values: [DAVName: Value], requested: [DAVName]?) -> (
+        found: [(DAVName, Value)], missing: [DAVName]
+    ) {
+        guard let requested else {
+            let found = values.filter { allprop.contains($0.key) }.sorted { $0.key.local < $1.key.local }
+            return (found.map { ($0.key, $0.value) }, [])
         }
-        return entry
+        var found: [(DAVName, Value)] = []
+        var missing: [DAVName] = []
+        for name in requested {
+            if let value = values[name] { found.append((name, value)) } else { missing.append(name) }
+        }
+        return (found, missing)
     }
 
     private static func privileges(_ names: [String]) -> String {

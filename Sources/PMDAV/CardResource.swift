@@ -18,6 +18,17 @@ struct CardResource: Sendable {
     let text: String
     /// `"…"`: the first 16 bytes of the text's SHA-256, in hex.
     let etag: String
+    /// What a multistatus writes for the card, made once with the text rather than for every
+    /// answer: the ETag and the text as XML text, the text's length, the name as an href segment.
+    let xml: XML
+
+    /// The card's properties as a multistatus writes them.
+    struct XML: Sendable {
+        var etag: [UInt8]
+        var length: [UInt8]
+        var text: [UInt8]
+        var name: [UInt8]
+    }
 
     /// The resource of `card`, merged into `stored` (a client's text) when there is one. A stored
     /// text that no longer reads (it was read once, so only a change of rules could do that) is
@@ -49,6 +60,16 @@ struct CardResource: Sendable {
         }
         text = ICalendarWriter.write(self.calendar)
         etag = Self.entityTag(text)
+        xml = XML(
+            etag: Array(DAVXMLWriter.escape(etag).utf8), length: Array("\(text.utf8.count)".utf8),
+            text: Array(DAVXMLWriter.escape(text).utf8), name: Array(DAVXMLWriter.escape(CalDAVPath.encode(name)).utf8))
+    }
+
+    /// The board's order (``BoardSnapshot``'s): by deadline, then creation, then id.
+    static func inBoardOrder(_ lhs: CardResource, _ rhs: CardResource) -> Bool {
+        if lhs.card.deadline != rhs.card.deadline { return lhs.card.deadline < rhs.card.deadline }
+        if lhs.card.createdAt != rhs.card.createdAt { return lhs.card.createdAt < rhs.card.createdAt }
+        return lhs.card.id.uuidString < rhs.card.id.uuidString
     }
 
     /// The fields the board holds, as the version a client started from.

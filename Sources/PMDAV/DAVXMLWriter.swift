@@ -1,6 +1,7 @@
-/// Writes the WebDAV answers: a `multistatus` of responses, each with the properties found and
-/// those not found. Every namespace the server knows has one prefix, declared once at the root;
-/// a property of another namespace a client asked for is written with its own declaration.
+/// The XML of the WebDAV answers (``DAVMultistatus`` writes the document): a `multistatus` of
+/// responses, each with the properties found and those not found. Every namespace the server
+/// knows has one prefix, declared once at the root; a property of another namespace a client
+/// asked for is written with its own declaration.
 enum DAVXMLWriter {
     /// One resource in a multistatus.
     struct Entry: Sendable {
@@ -14,49 +15,72 @@ enum DAVXMLWriter {
         var status: Int? = nil
     }
 
+    /// A piece of a response: XML, or one of a card's properties, which a listing writes from
+    /// each card's own bytes (``DAVMultistatus/CardTemplate``).
+    enum Part: Sendable {
+        case xml(String)
+        case card(CardField)
+    }
+
+    /// The properties of a card that differ from card to card.
+    enum CardField: Sendable {
+        case etag, length, text
+    }
+
     static let prefixes: [String: String] = [
         DAVName.dav: "D", DAVName.calDAV: "C", DAVName.calendarServer: "CS",
     ]
 
-    /// The multistatus document of `entries`, and a sync token for sync-collection.
-    static func multistatus(_ entries: [Entry], syncToken: String? = nil) -> String {
-        var xml = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/">
-            """
-        xml.reserveCapacity(entries.count * 400)
-        for entry in entries {
-            xml += "<D:response><D:href>\(escape(entry.href))</D:href>"
-            if let status = entry.status {
-                xml += "<D:status>\(statusLine(status))</D:status>"
-            } else {
-                if !entry.found.isEmpty || entry.missing.isEmpty {
-                    xml += "<D:propstat><D:prop>"
-                    for (name, inner) in entry.found { xml += element(name, inner) }
-                    xml += "</D:prop><D:status>\(statusLine(200))</D:status></D:propstat>"
+    static let header = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <D:multistatus xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/">
+        """
+
+    /// What follows a response's `href`, up to and including `</D:response>`: its status, or
+    /// the properties `found` (a card's fields among them) and those `missing`.
+    static func responseTail(found: [(DAVName, Part)], missing: [DAVName], status: Int?) -> [Part] {
+        var parts: [Part] = []
+        if let status {
+            parts.append(.xml("<D:status>\(statusLine(status))</D:status>"))
+        } else {
+            if !found.isEmpty || missing.isEmpty {
+                parts.append(.xml("<D:propstat><D:prop>"))
+                for (name, value) in found {
+                    switch value {
+                    case .xml(let inner): parts.append(.xml(element(name, inner)))
+                    case .card:
+                        // A card's fields are never empty (the text, its length and ETag).
+                        parts += [.xml(openTag(name)), value, .xml(closeTag(name))]
+                    }
                 }
-                if !entry.missing.isEmpty {
-                    xml += "<D:propstat><D:prop>"
-                    for name in entry.missing { xml += element(name, "") }
-                    xml += "</D:prop><D:status>\(statusLine(404))</D:status></D:propstat>"
-                }
+                parts.append(.xml("</D:prop><D:status>\(statusLine(200))</D:status></D:propstat>"))
             }
-            xml += "</D:response>"
+            if !missing.isEmpty {
+                parts.append(.xml("<D:propstat><D:prop>"))
+                for name in missing { parts.append(.xml(element(name, ""))) }
+                parts.append(.xml("</D:prop><D:status>\(statusLine(404))</D:status></D:propstat>"))
+            }
         }
-        if let syncToken { xml += "<D:sync-token>\(escape(syncToken))</D:sync-token>" }
-        xml += "</D:multistatus>\n"
-        return xml
+        parts.append(.xml("</D:response>"))
+        return parts
     }
 
     /// `<P:name>inner</P:name>`, or an empty element.
     static func element(_ name: DAVName, _ inner: String) -> String {
-        if let prefix = prefixes[name.namespace] {
-            return inner.isEmpty
-                ? "<\(prefix):\(name.local)/>" : "<\(prefix):\(name.local)>\(inner)</\(prefix):\(name.local)>"
-        }
-        let declaration = name.namespace.isEmpty ? "" : " xmlns:X=\"\(escape(name.namespace))\""
-        let tag = name.namespace.isEmpty ? name.local : "X:\(name.local)"
-        return inner.isEmpty ? "<\(tag)\(declaration)/>" : "<\(tag)\(declaration)>\(inner)</\(tag)>"
+        inner.isEmpty ? "<\(tag(name))\(declaration(name))/>" : openTag(name) + inner + closeTag(name)
+    }
+
+    static func openTag(_ name: DAVName) -> String { "<\(tag(name))\(declaration(name))>" }
+
+    static func closeTag(_ name: DAVName) -> String { "</\(tag(name))>" }
+
+    private static func tag(_ name: DAVName) -> String {
+        if let prefix = prefixes[name.namespace] { return "\(prefix):\(name.local)" }
+        return name.namespace.isEmpty ? name.local : "X:\(name.local)"
+    }
+
+    private static func declaration(_ name: DAVName) -> String {
+        prefixes[name.namespace] != nil || name.namespace.isEmpty ? "" : " xmlns:X=\"\(escape(name.namespace))\""
     }
 
     static func statusLine(_ code: Int) -> String {
