@@ -40,7 +40,7 @@ extension CalDAVController {
         case .home(let user):
             entries.append(properties.entry(path, requested: requested))
             if children {
-                for board in try await repository.boards(member: user) {
+                for board in try await repository.boards(member: UserName(user)).map(\.text) {
                     let calendar = CalDAVProperties.Calendar(board: board, head: try await head(of: board))
                     entries.append(
                         properties.entry(.calendar(user: user, board: board), requested: requested, calendar: calendar))
@@ -133,7 +133,7 @@ extension CalDAVController {
             var seen: Set<UUID> = []
             var after = since
             while after < head {
-                let page = try await repository.operations(board: board, after: after, limit: 1000)
+                let page = try await repository.operations(board: BoardName(board), after: after, limit: 1000)
                 for entry in page.operations where entry.seq <= head && seen.insert(entry.operation.projectID).inserted
                 {
                     changed.append(entry.operation.projectID)
@@ -150,7 +150,7 @@ extension CalDAVController {
                 )
             } else {
                 // Gone: named as its client knew it (the stored text outlives the card for that).
-                let stored = try await repository.calendarText(board: board, card: id)
+                let stored = try await repository.calendarText(board: BoardName(board), card: id)
                 let name = CardResource.name(of: id, stored: stored.flatMap { try? ICalendarReader.read($0) })
                 entries.append(
                     DAVXMLWriter.Entry(href: CalDAVPath.card(user: user, board: board, name: name).href, status: 404))

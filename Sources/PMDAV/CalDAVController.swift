@@ -93,7 +93,9 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
         guard let board = Self.parameter("board", context) else {
             return isPrincipal ? .principal(user: user) : .home(user: user)
         }
-        guard try await repository.isMember(board: board, user: user) else { throw DAVError.notFound }
+        guard try await repository.isMember(board: BoardName(board), user: UserName(user)) else {
+            throw DAVError.notFound
+        }
         guard let name = Self.parameter("card", context) else { return .calendar(user: user, board: board) }
         guard !name.isEmpty else { throw DAVError.notFound }
         return .card(user: user, board: board, name: name)
@@ -104,8 +106,8 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     /// Every card of `board` as a resource, and the head they reflect.
     /// Only the cards in `only`, when given: a multiget writes no text it does not send.
     func cards(of board: String, only: Set<UUID>? = nil) async throws -> (resources: [CardResource], head: Int64) {
-        let snapshot = try await repository.snapshot(board: board)
-        let texts = try await repository.calendarTexts(board: board)
+        let snapshot = try await repository.snapshot(board: BoardName(board))
+        let texts = try await repository.calendarTexts(board: BoardName(board))
         let resources = cache.resources(
             board: board, cards: snapshot.projects.filter { only?.contains($0.id) ?? true }, texts: texts,
             complete: only == nil
@@ -115,15 +117,15 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
 
     /// The card `id` of `board` as a resource, if it is on the board (not deleted).
     func card(_ id: UUID, of board: String) async throws -> CardResource? {
-        let snapshot = try await repository.snapshot(board: board)
+        let snapshot = try await repository.snapshot(board: BoardName(board))
         guard let card = snapshot.projects.first(where: { $0.id == id }) else { return nil }
-        let stored = try await repository.calendarText(board: board, card: id)
+        let stored = try await repository.calendarText(board: BoardName(board), card: id)
         return CardResource(card: card, stored: stored, timeZone: environment.timeZone)
     }
 
     /// The board's head: its sync token and ctag.
     func head(of board: String) async throws -> Int64 {
-        try await repository.operations(board: board, after: .max, limit: 1).head
+        try await repository.operations(board: BoardName(board), after: .max, limit: 1).head
     }
 
     @Sendable func get(_ request: Request, context: Context) async throws -> Response {
