@@ -59,8 +59,7 @@ struct BoardsController<Repository: SyncRepository> {
         let limit = try Self.integer(
             query["limit"].map(String.init), name: "limit", default: Int64(OperationPage.limit),
             range: 1...Int64(OperationPage.limit))
-        let page = try await repository.storedOperations(board: board, after: after, limit: Int(limit))
-        return JSONResponse.make(json: page.json())
+        return JSONResponse.make(json: try await repository.pullAnswer(board: board, after: after, limit: Int(limit)))
     }
 
     @Sendable func projects(_ request: Request, context: Context) async throws -> Response {

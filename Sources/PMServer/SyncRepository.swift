@@ -45,6 +45,9 @@ public protocol SyncRepository: SessionRepository, Sendable {
     /// The same page as ``operations(board:after:limit:)``, each operation as the JSON text the
     /// backend stores, for the pull route to copy into its answer as it is.
     func storedOperations(board: BoardName, after: Int64, limit: Int) async throws -> StoredOperationPage
+    /// The pull answer for that same page: the bytes ``StoredOperationPage/json()`` writes for
+    /// it. A backend that can write them more cheaply than reading the rows one by one does.
+    func pullAnswer(board: BoardName, after: Int64, limit: Int) async throws -> [UInt8]
     /// The merged cards of the board and the sequence number they reflect.
     func snapshot(board: BoardName) async throws -> BoardSnapshot
     /// Passes to `publish` every board head that other processes sharing this store announce,
@@ -63,6 +66,11 @@ extension SyncRepository {
     /// Writes each operation of ``operations(board:after:limit:)`` as the server stores it.
     public func storedOperations(board: BoardName, after: Int64, limit: Int) async throws -> StoredOperationPage {
         StoredOperationPage(try await operations(board: board, after: after, limit: limit))
+    }
+
+    /// Writes the page of ``storedOperations(board:after:limit:)``.
+    public func pullAnswer(board: BoardName, after: Int64, limit: Int) async throws -> [UInt8] {
+        try await storedOperations(board: board, after: after, limit: limit).json()
     }
 
     public func followHeads(_ publish: @escaping @Sendable (_ board: BoardName, _ head: Int64) -> Void) async throws {}
