@@ -20,7 +20,7 @@ public struct BasicAuthenticator<Repository: SyncRepository>: AuthenticatorMiddl
 
     public func authenticate(request: Request, context: Context) async throws -> UserName? {
         guard context.identity == nil, let basic = request.headers.basic else { return nil }
-        return try await check.user(named: basic.username, secret: basic.password)
+        return try await check.user(named: UserName(basic.username), secret: basic.password)
     }
 }
 

@@ -40,7 +40,7 @@ extension CalDAVController {
         case .home(let user):
             document.append(properties.entry(path, requested: requested))
             if children {
-                for board in try await repository.boards(member: user) {
+                for board in try await repository.boards(member: UserName(user)).map(\.text) {
                     let calendar = CalDAVProperties.Calendar(board: board, head: try await head(of: board))
                     document.append(
                         properties.entry(.calendar(user: user, board: board), requested: requested, calendar: calendar))
@@ -142,7 +142,7 @@ extension CalDAVController {
             var seen: Set<UUID> = []
             var after = since
             while after < head {
-                let page = try await repository.operations(board: board, after: after, limit: 1000)
+                let page = try await repository.operations(board: BoardName(board), after: after, limit: 1000)
                 for entry in page.operations where entry.seq <= head && seen.insert(entry.operation.projectID).inserted
                 {
                     changed.append(entry.operation.projectID)
@@ -159,7 +159,7 @@ extension CalDAVController {
                 document.append(card: card, calendarHref: calendarHref, template: template)
             } else {
                 // Gone: named as its client knew it (the stored text outlives the card for that).
-                let stored = try await repository.calendarText(board: board, card: id)
+                let stored = try await repository.calendarText(board: BoardName(board), card: id)
                 let name = CardResource.name(of: id, stored: stored.flatMap { try? ICalendarReader.read($0) })
                 document.append(
                     DAVXMLWriter.Entry(href: CalDAVPath.card(user: user, board: board, name: name).href, status: 404))

@@ -40,13 +40,15 @@ extension CalDAVController {
         }
         // A card deleted through CalDAV keeps its stored text (for its name); made again under the
         // same name, it must be restored, not only filled in.
-        if current == nil, try await repository.calendarText(board: board, card: id) != nil { fields.deleted = false }
+        if current == nil, try await repository.calendarText(board: BoardName(board), card: id) != nil {
+            fields.deleted = false
+        }
         try await write(fields, card: id, user: user, board: board, after: current?.clocks ?? [])
         var stored = calendar
         if name != CalDAVPath.name(of: id) {
             stored.set(ICalendarProperty(name: CardResource.resourceProperty, text: name))
         }
-        try await repository.setCalendarText(ICalendarWriter.write(stored), board: board, card: id)
+        try await repository.setCalendarText(ICalendarWriter.write(stored), board: BoardName(board), card: id)
         var headers: HTTPFields = [:]
         // A client keeps what it sent as the resource when it gets an ETag back (RFC 4791 §5.3.4):
         // only send one when the stored text is exactly that.
@@ -68,8 +70,8 @@ extension CalDAVController {
             if let named, let other = try await card(named, of: board) {
                 throw DAVError.uidConflict(href: CalDAVPath.card(user: user, board: board, name: other.name).href)
             }
-            let texts = try await repository.calendarTexts(board: board)
-            let visible = Set(try await repository.snapshot(board: board).projects.map(\.id))
+            let texts = try await repository.calendarTexts(board: BoardName(board))
+            let visible = Set(try await repository.snapshot(board: BoardName(board)).projects.map(\.id))
             for (other, text) in texts where other != id && visible.contains(other) && text.contains(uid) {
                 let stored = try? ICalendarReader.read(text)
                 if stored.flatMap({ try? CalendarTask.todo(in: $0) })?.property("UID")?.rawValue == uid {
@@ -127,7 +129,8 @@ extension CalDAVController {
             throw DAVError.calendar(CalendarError(error))
         }
         // Recorded as made by the user, as any push of theirs: history names them.
-        let results = try await repository.push(board: board, author: user, operations: [operation])
-        if let head = results.map(\.seq).max() { live.publish(board: board, head: head) }
+        let results = try await repository.push(
+            board: BoardName(board), author: UserName(user), operations: [operation])
+        if let head = results.map(\.seq).max() { live.publish(board: BoardName(board), head: head) }
     }
 }

@@ -93,7 +93,9 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
         guard let board = Self.parameter("board", context) else {
             return isPrincipal ? .principal(user: user) : .home(user: user)
         }
-        guard try await repository.isMember(board: board, user: user) else { throw DAVError.notFound }
+        guard try await repository.isMember(board: BoardName(board), user: UserName(user)) else {
+            throw DAVError.notFound
+        }
         guard let name = Self.parameter("card", context) else { return .calendar(user: user, board: board) }
         guard !name.isEmpty else { throw DAVError.notFound }
         return .card(user: user, board: board, name: name)
@@ -122,10 +124,10 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     /// read from a ``CalendarCardRepository``, else from the board's snapshot.
     func storedCards(of board: String, ids: [UUID]?) async throws -> (cards: [StoredCalendarCard], head: Int64) {
         if let store = repository as? any CalendarCardRepository {
-            return try await store.calendarCards(board: board, ids: ids)
+            return try await store.calendarCards(board: BoardName(board), ids: ids)
         }
-        let snapshot = try await repository.snapshot(board: board)
-        let texts = try await repository.calendarTexts(board: board)
+        let snapshot = try await repository.snapshot(board: BoardName(board))
+        let texts = try await repository.calendarTexts(board: BoardName(board))
         let wanted = ids.map { Set($0) }
         let cards = snapshot.projects.filter { wanted?.contains($0.id) ?? true }.map {
             StoredCalendarCard(id: $0.id, state: MergedProject.json($0.state), text: texts[$0.id])
@@ -135,7 +137,7 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
 
     /// The board's head: its sync token and ctag.
     func head(of board: String) async throws -> Int64 {
-        try await repository.operations(board: board, after: .max, limit: 1).head
+        try await repository.operations(board: BoardName(board), after: .max, limit: 1).head
     }
 
     @Sendable func get(_ request: Request, context: Context) async throws -> Response {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+public import PMSyncProtocol
 
 /// A bearer token: `pm_` and 40 hex digits. The server keeps only its prefix and its hash.
 public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
@@ -26,7 +27,7 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
     public var hash: [UInt8] { Array(SHA256.hash(data: Data(description.utf8))) }
 
     /// The token as stored for `user`.
-    public func stored(for user: String) -> StoredToken {
+    public func stored(for user: UserName) -> StoredToken {
         StoredToken(user: user, prefix: prefix, hash: hash)
     }
 

@@ -21,6 +21,6 @@ public struct BearerTokenAuthenticator<Context: AuthRequestContext<UserName>, Re
         let token = AccessToken(bearer.token)
         guard token.description.utf8.count >= AccessToken.prefixLength else { return nil }
         let candidates = try await repository.tokens(prefix: token.prefix)
-        return candidates.first(where: token.matches).map { UserName($0.user) }
+        return candidates.first(where: token.matches).map(\.user)
     }
 }

@@ -21,7 +21,7 @@ public struct BoardAccessMiddleware<Repository: SyncRepository>: RouterMiddlewar
     ) async throws -> Response {
         guard let user = context.identity else { throw APIError.unauthorized }
         let board = Self.boardName(context.parameters.get("board"))
-        guard try await repository.isMember(board: board.text, user: user.text) else {
+        guard try await repository.isMember(board: board, user: user) else {
             throw APIError.boardNotFound(board.text)
         }
         var context = context

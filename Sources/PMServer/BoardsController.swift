@@ -23,7 +23,7 @@ struct BoardsController<Repository: SyncRepository> {
     }
 
     @Sendable func push(_ request: Request, context: Context) async throws -> Response {
-        let board = try context.admittedBoard().text
+        let board = try context.admittedBoard()
         var body = Data()
         for try await chunk in request.body {
             guard body.count + chunk.readableBytes <= PushRequest.bodyLimit else { throw APIError.bodyTooLarge }
@@ -46,25 +46,24 @@ struct BoardsController<Repository: SyncRepository> {
             }
         }
         let results = try await repository.push(
-            board: board, author: context.identity?.text, operations: batch.operations)
+            board: board, author: context.identity, operations: batch.operations)
         ServerMetrics.acknowledged(results.count)
         if let head = results.map(\.seq).max() { live?.publish(board: board, head: head) }
         return JSONResponse.make(json: JSONWriter.pushResponse(results))
     }
 
     @Sendable func pull(_ request: Request, context: Context) async throws -> Response {
-        let board = try context.admittedBoard().text
+        let board = try context.admittedBoard()
         let query = request.uri.queryParameters
         let after = try Self.integer(query["after"].map(String.init), name: "after", default: 0, range: 0...Int64.max)
         let limit = try Self.integer(
             query["limit"].map(String.init), name: "limit", default: Int64(OperationPage.limit),
             range: 1...Int64(OperationPage.limit))
-        let page = try await repository.storedOperations(board: board, after: after, limit: Int(limit))
-        return JSONResponse.make(json: page.json())
+        return JSONResponse.make(json: try await repository.pullAnswer(board: board, after: after, limit: Int(limit)))
     }
 
     @Sendable func projects(_ request: Request, context: Context) async throws -> Response {
-        let board = try context.admittedBoard().text
+        let board = try context.admittedBoard()
         return JSONResponse.make(json: JSONWriter.snapshot(try await repository.snapshot(board: board)))
     }
 

@@ -1,4 +1,5 @@
 public import Foundation
+public import PMSyncProtocol
 
 /// A card as a CalDAV listing reads it: its merged state in the stored form and the text its
 /// client last sent. Equal stored states are equal cards, so a listing compares these texts with
@@ -26,5 +27,5 @@ public struct StoredCalendarCard: Hashable, Sendable {
 public protocol CalendarCardRepository: CalendarTextRepository {
     /// The cards of `board` (only those of `ids`, when given; ids of no card are left out), and
     /// the board's head. An unknown board is refused like ``SyncRepository/snapshot(board:)``.
-    func calendarCards(board: String, ids: [UUID]?) async throws -> (cards: [StoredCalendarCard], head: Int64)
+    func calendarCards(board: BoardName, ids: [UUID]?) async throws -> (cards: [StoredCalendarCard], head: Int64)
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import PMSyncProtocol
 
 /// A ``SyncRepository`` that also keeps, per card, the iCalendar text a CalDAV client last sent
 /// for it, so that properties the board has no field for (PRIORITY, CATEGORIES, VALARM, X-…)
@@ -7,9 +8,9 @@ public import Foundation
 /// are their boards, ``SessionRepository/boards(member:)``.
 public protocol CalendarTextRepository: SyncRepository {
     /// The text a client last sent for `card` on `board`, if any.
-    func calendarText(board: String, card: UUID) async throws -> String?
+    func calendarText(board: BoardName, card: UUID) async throws -> String?
     /// Every text stored for `board`'s cards, by card.
-    func calendarTexts(board: String) async throws -> [UUID: String]
+    func calendarTexts(board: BoardName) async throws -> [UUID: String]
     /// Stores `text` for `card` on `board`, replacing any text before it; `nil` removes it.
-    func setCalendarText(_ text: String?, board: String, card: UUID) async throws
+    func setCalendarText(_ text: String?, board: BoardName, card: UUID) async throws
 }

@@ -23,7 +23,7 @@ struct FeedController<Repository: SyncRepository> {
     let repository: Repository
 
     @Sendable func feed(_ request: Request, context: Context) async throws -> Response {
-        let board = BoardAccessMiddleware<Repository>.boardName(context.parameters.get("board")).text
+        let board = BoardAccessMiddleware<Repository>.boardName(context.parameters.get("board"))
         guard let text = request.uri.queryParameters["key"], !text.isEmpty else { throw APIError.feedNotFound }
         let key = FeedKey(String(text))
         let stored = try await repository.feedKeys(prefix: key.prefix)
@@ -31,7 +31,7 @@ struct FeedController<Repository: SyncRepository> {
             try await repository.isMember(board: board, user: owner)
         else { throw APIError.feedNotFound }
         let snapshot = try await repository.snapshot(board: board)
-        let feed = DeadlineFeed.calendar(of: snapshot.projects.map(\.state), name: board)
+        let feed = DeadlineFeed.calendar(of: snapshot.projects.map(\.state), name: board.text)
         let body = ByteBuffer(string: ICalendarWriter.write(feed))
         return try await request.ifNoneMatch(
             headers: [.cacheControl: Self.cacheControl], eTag: Self.entityTag(body.readableBytesView), context: context

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+public import PMSyncProtocol
 
 /// The key in a calendar feed's URL: `pmf_` and 40 hex digits. It lets whoever holds the URL
 /// read one board's deadlines and nothing else, since calendar apps subscribe by URL and cannot
@@ -28,7 +29,7 @@ public struct FeedKey: Hashable, Sendable, CustomStringConvertible {
     public var hash: [UInt8] { Array(SHA256.hash(data: Data(description.utf8))) }
 
     /// The key as stored for `user`'s feed of `board`.
-    public func stored(for user: String, board: String) -> StoredFeedKey {
+    public func stored(for user: UserName, board: BoardName) -> StoredFeedKey {
         StoredFeedKey(user: user, board: board, prefix: prefix, hash: hash)
     }
 
@@ -39,10 +40,10 @@ public struct FeedKey: Hashable, Sendable, CustomStringConvertible {
 
     /// The path of `board`'s feed read with this key: `/feeds/BOARD.ics?key=KEY`, the board's
     /// name percent-encoded as one path segment.
-    public func path(board: String) -> String {
+    public func path(board: BoardName) -> String {
         var segment = CharacterSet.urlPathAllowed
         segment.remove(charactersIn: "/?#%")
-        let name = board.addingPercentEncoding(withAllowedCharacters: segment) ?? board
+        let name = board.text.addingPercentEncoding(withAllowedCharacters: segment) ?? board.text
         return "/feeds/\(name).ics?key=\(description)"
     }
 }

@@ -5,28 +5,28 @@ public import PMSyncProtocol
 /// The repository in memory, for tests and for trying the server out.
 public actor InMemorySyncRepository: SyncRepository {
     private struct Board {
-        var members: Set<String>
+        var members: Set<UserName>
         var log: [ProjectOperation] = []
         /// The author of each operation of `log`, at the same index.
-        var authors: [String?] = []
+        var authors: [UserName?] = []
         var seqByID: [UUID: Int64] = [:]
         var states: [UUID: ProjectState] = [:]
     }
 
-    private var users: Set<String> = []
+    private var users: Set<UserName> = []
     private var storedTokens: [StoredToken] = []
-    private var passwordHashes: [String: String] = [:]
+    private var passwordHashes: [UserName: String] = [:]
     private var storedFeedKeys: [StoredFeedKey] = []
-    private var boards: [String: Board] = [:]
+    private var boards: [BoardName: Board] = [:]
     /// Browser sessions by their hash (``InMemorySyncRepository+Sessions.swift``).
     var sessions: [[UInt8]: StoredSession] = [:]
     /// CalDAV clients' texts by board and card (InMemorySyncRepository+CalendarTexts.swift).
-    var calendarTextsByBoard: [String: [UUID: String]] = [:]
+    var calendarTextsByBoard: [BoardName: [UUID: String]] = [:]
 
     /// An empty repository.
     public init() {}
 
-    public func addUser(name: String) throws {
+    public func addUser(name: UserName) throws {
         guard users.insert(name).inserted else { throw SyncRepositoryError.userExists(name) }
     }
 
@@ -39,7 +39,7 @@ public actor InMemorySyncRepository: SyncRepository {
         storedTokens.filter { $0.prefix == prefix }
     }
 
-    public func revokeToken(prefix: String) throws -> String {
+    public func revokeToken(prefix: String) throws -> UserName {
         let matching = storedTokens.indices.filter { storedTokens[$0].prefix.hasPrefix(prefix) }
         guard let index = matching.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
         guard matching.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
@@ -48,12 +48,12 @@ public actor InMemorySyncRepository: SyncRepository {
         return user
     }
 
-    public func setPassword(hash: String, user: String) throws {
+    public func setPassword(hash: String, user: UserName) throws {
         guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
         passwordHashes[user] = hash
     }
 
-    public func passwordHash(user: String) -> String? {
+    public func passwordHash(user: UserName) -> String? {
         passwordHashes[user]
     }
 
@@ -77,7 +77,7 @@ public actor InMemorySyncRepository: SyncRepository {
         return storedFeedKeys.remove(at: index)
     }
 
-    public func addBoard(_ board: String, members: [String]) throws {
+    public func addBoard(_ board: BoardName, members: [UserName]) throws {
         guard boards[board] == nil else { throw SyncRepositoryError.boardExists(board) }
         for member in members where !users.contains(member) {
             throw SyncRepositoryError.userUnknown(member)
@@ -85,32 +85,32 @@ public actor InMemorySyncRepository: SyncRepository {
         boards[board] = Board(members: Set(members))
     }
 
-    public func grant(board: String, user: String) throws {
+    public func grant(board: BoardName, user: UserName) throws {
         guard boards[board] != nil else { throw SyncRepositoryError.boardUnknown(board) }
         guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
         boards[board]?.members.insert(user)
     }
 
-    public func isMember(board: String, user: String) -> Bool {
+    public func isMember(board: BoardName, user: UserName) -> Bool {
         boards[board]?.members.contains(user) ?? false
     }
 
-    public func boards(member user: String) -> [String] {
-        boards.filter { $0.value.members.contains(user) }.keys.sorted()
+    public func boards(member user: UserName) -> [BoardName] {
+        boards.filter { $0.value.members.contains(user) }.keys.sorted { $0.text < $1.text }
     }
 
     public func hasUsers() -> Bool {
         !users.isEmpty
     }
 
-    func userExists(_ name: String) -> Bool {
+    func userExists(_ name: UserName) -> Bool {
         users.contains(name)
     }
 
     /// Whether `board` exists.
-    func boardExists(_ board: String) -> Bool { boards[board] != nil }
+    func boardExists(_ board: BoardName) -> Bool { boards[board] != nil }
 
-    public func push(board name: String, author: String?, operations: [ProjectOperation]) throws
+    public func push(board name: BoardName, author: UserName?, operations: [ProjectOperation]) throws
         -> [PushResponse.Result]
     {
         guard var board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
@@ -129,18 +129,18 @@ public actor InMemorySyncRepository: SyncRepository {
         return plan.results
     }
 
-    public func operations(board name: String, after: Int64, limit: Int) throws -> OperationPage {
+    public func operations(board name: BoardName, after: Int64, limit: Int) throws -> OperationPage {
         guard let board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
         let head = Int64(board.log.count)
         let start = Int(min(max(after, 0), head))
         let end = min(start + max(limit, 0), board.log.count)
         let entries = (start..<end).map {
-            OperationPage.Entry(seq: Int64($0 + 1), operation: board.log[$0], author: board.authors[$0])
+            OperationPage.Entry(seq: Int64($0 + 1), operation: board.log[$0], author: board.authors[$0]?.text)
         }
         return OperationPage(operations: entries, next: entries.last?.seq ?? max(after, 0), head: head)
     }
 
-    public func snapshot(board name: String) throws -> BoardSnapshot {
+    public func snapshot(board name: BoardName) throws -> BoardSnapshot {
         guard let board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
         return BoardSnapshot(seq: Int64(board.log.count), states: board.states.values)
     }

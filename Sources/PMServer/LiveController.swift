@@ -24,13 +24,13 @@ struct LiveController<Repository: SyncRepository> {
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, context in
-                let board = try context.requestContext.admittedBoard().text
+                let board = try context.requestContext.admittedBoard()
                 try await follow(board: board, inbound: inbound, outbound: outbound, logger: context.logger)
             })
     }
 
     private func follow(
-        board: String, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger
+        board: BoardName, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, logger: Logger
     ) async throws {
         // Subscribe before reading the head, so a push between the two is not missed.
         let heads = live.heads(of: board)

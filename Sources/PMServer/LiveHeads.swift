@@ -1,3 +1,4 @@
+public import PMSyncProtocol
 import Synchronization
 
 /// The fan-out of board heads to the live connections of this process. Pushes through this
@@ -6,7 +7,7 @@ import Synchronization
 public final class LiveHeads: Sendable {
     private struct Subscribers {
         var nextID = 0
-        var byBoard: [String: [Int: AsyncStream<Int64>.Continuation]] = [:]
+        var byBoard: [BoardName: [Int: AsyncStream<Int64>.Continuation]] = [:]
     }
 
     private let subscribers = Mutex(Subscribers())
@@ -16,7 +17,7 @@ public final class LiveHeads: Sendable {
 
     /// The heads of `board` from now on. Only the newest unread head is kept: a slow reader
     /// skips to it rather than queueing every one.
-    public func heads(of board: String) -> AsyncStream<Int64> {
+    public func heads(of board: BoardName) -> AsyncStream<Int64> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int64.self, bufferingPolicy: .bufferingNewest(1))
         let id = subscribers.withLock { subscribers in
             let id = subscribers.nextID
@@ -34,13 +35,13 @@ public final class LiveHeads: Sendable {
     }
 
     /// Announces that `board`'s head is now `head` to every subscriber of the board.
-    public func publish(board: String, head: Int64) {
+    public func publish(board: BoardName, head: Int64) {
         let continuations = subscribers.withLock { Array(($0.byBoard[board] ?? [:]).values) }
         for continuation in continuations { continuation.yield(head) }
     }
 
     /// How many live connections follow `board`.
-    public func subscriberCount(board: String) -> Int {
+    public func subscriberCount(board: BoardName) -> Int {
         subscribers.withLock { $0.byBoard[board]?.count ?? 0 }
     }
 }

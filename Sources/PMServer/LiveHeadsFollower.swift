@@ -12,7 +12,7 @@ public struct LiveHeadsFollower: Service {
     public static let backoff = ExponentialBackoff(base: .milliseconds(100), cap: .seconds(5))
 
     private let live: LiveHeads
-    private let followHeads: @Sendable (@escaping @Sendable (String, Int64) -> Void) async throws -> Void
+    private let followHeads: @Sendable (@escaping @Sendable (BoardName, Int64) -> Void) async throws -> Void
     private let clock: any Clock<Duration>
     private let random: @Sendable () -> Double
     private let logger: Logger
@@ -31,7 +31,7 @@ public struct LiveHeadsFollower: Service {
     /// of to its argument until it returns or throws.
     public init(
         live: LiveHeads,
-        followHeads: @escaping @Sendable (@escaping @Sendable (String, Int64) -> Void) async throws -> Void,
+        followHeads: @escaping @Sendable (@escaping @Sendable (BoardName, Int64) -> Void) async throws -> Void,
         clock: any Clock<Duration>, random: @escaping @Sendable () -> Double, logger: Logger
     ) {
         self.live = live

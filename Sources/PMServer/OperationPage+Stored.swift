@@ -60,6 +60,21 @@ public struct StoredOperationPage: Sendable {
         OperationPage.json(
             storedOperations: operations.lazy.map { ($0.seq, $0.body, $0.author) }, next: next, head: head)
     }
+
+    /// The pull answer around `entries`, the page's entries already written as ``json()``
+    /// writes them and joined by commas: for a backend whose database writes them.
+    public static func json(entries: some Collection<UInt8>, next: Int64, head: Int64) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(entries.count + 64)
+        bytes.append(contentsOf: #"{"operations":["#.utf8)
+        bytes.append(contentsOf: entries)
+        bytes.append(contentsOf: #"],"next":"#.utf8)
+        bytes.append(contentsOf: String(next).utf8)
+        bytes.append(contentsOf: #","head":"#.utf8)
+        bytes.append(contentsOf: String(head).utf8)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
 }
 
 extension OperationPage {

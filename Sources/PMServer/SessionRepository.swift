@@ -1,4 +1,5 @@
 public import Foundation
+public import PMSyncProtocol
 
 /// What signing in through a browser needs of the server's store: sessions (kept only as the
 /// SHA-256 of their id, so a copy of the database opens no browser), the boards a user belongs
@@ -13,7 +14,7 @@ public protocol SessionRepository: Sendable {
     /// Forgets every session that expired before `date`.
     func deleteSessions(expiredBefore date: Date) async throws
     /// The boards `user` is a member of, by name.
-    func boards(member user: String) async throws -> [String]
+    func boards(member user: UserName) async throws -> [BoardName]
     /// Whether any user exists at all.
     func hasUsers() async throws -> Bool
 }
@@ -23,13 +24,13 @@ public struct StoredSession: Hashable, Sendable {
     /// SHA-256 of the session id.
     public var hash: [UInt8]
     /// The user it signs in.
-    public var user: String
+    public var user: UserName
     /// When it stops signing anyone in (whole seconds).
     public var expires: Date
 
     /// A stored session from its parts; `expires` is kept to the whole second, as every backend
     /// stores it.
-    public init(hash: [UInt8], user: String, expires: Date) {
+    public init(hash: [UInt8], user: UserName, expires: Date) {
         self.hash = hash
         self.user = user
         self.expires = Date(timeIntervalSince1970: expires.timeIntervalSince1970.rounded(.down))

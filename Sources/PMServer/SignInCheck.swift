@@ -28,19 +28,19 @@ public struct SignInCheck<Repository: SyncRepository>: Sendable {
 
     /// The user `name` when `secret` is one of their tokens (or their password), else `nil`.
     /// A token or password of another user never signs in `name`.
-    public func user(named name: String, secret: String) async throws -> UserName? {
+    public func user(named name: UserName, secret: String) async throws -> UserName? {
         let token = AccessToken(secret)
         if token.description.utf8.count >= AccessToken.prefixLength {
             let candidates = try await repository.tokens(prefix: token.prefix)
-            if candidates.contains(where: { $0.user == name && token.matches($0) }) { return UserName(name) }
+            if candidates.contains(where: { $0.user == name && token.matches($0) }) { return name }
         }
         // No password is shorter than the rule's minimum: refused without bcrypt's cost.
         guard Password.lengths.contains(secret.count), let hash = try await repository.passwordHash(user: name)
         else { return nil }
-        let key = SignInCache.key(user: name, secret: secret, hash: hash)
-        if cache.contains(key) { return UserName(name) }
+        let key = SignInCache.key(user: name.text, secret: secret, hash: hash)
+        if cache.contains(key) { return name }
         guard try await verify(secret, hash) else { return nil }
         cache.insert(key)
-        return UserName(name)
+        return name
     }
 }

@@ -6,19 +6,19 @@ public import PMSyncProtocol
 /// implementation per backend; every one passes the same conformance suite.
 public protocol SyncRepository: SessionRepository, Sendable {
     /// Adds a user; a name already taken is refused with ``SyncRepositoryError/userExists(_:)``.
-    func addUser(name: String) async throws
+    func addUser(name: UserName) async throws
     /// Stores a token of `user` by its clear prefix and SHA-256 hash.
     func addToken(_ token: StoredToken) async throws
     /// The stored tokens whose prefix is `prefix`, to compare hashes against.
     func tokens(prefix: String) async throws -> [StoredToken]
     /// Removes the one token whose prefix starts with `prefix`; none or several are refused.
     /// Every browser session of its user ends with it. Returns the user it belonged to.
-    func revokeToken(prefix: String) async throws -> String
+    func revokeToken(prefix: String) async throws -> UserName
     /// Sets or replaces `user`'s password, stored as its bcrypt `hash` (never the password); an
     /// unknown user is refused with ``SyncRepositoryError/userUnknown(_:)``.
-    func setPassword(hash: String, user: String) async throws
+    func setPassword(hash: String, user: UserName) async throws
     /// The bcrypt hash of `user`'s password; `nil` when they have none or there is no such user.
-    func passwordHash(user: String) async throws -> String?
+    func passwordHash(user: UserName) async throws -> String?
     /// Stores a calendar feed key of `key.user` for `key.board` by its clear prefix and SHA-256
     /// hash; the user must be a member of the board (``SyncRepositoryError/notAMember(board:user:)``).
     func addFeedKey(_ key: StoredFeedKey) async throws
@@ -28,57 +28,65 @@ public protocol SyncRepository: SessionRepository, Sendable {
     /// Returns the key removed.
     func revokeFeedKey(prefix: String) async throws -> StoredFeedKey
     /// Adds a board with its first members, who must exist.
-    func addBoard(_ board: String, members: [String]) async throws
+    func addBoard(_ board: BoardName, members: [UserName]) async throws
     /// Makes `user` a member of `board`.
-    func grant(board: String, user: String) async throws
+    func grant(board: BoardName, user: UserName) async throws
     /// Whether `user` is a member of `board` (`false` when the board does not exist).
-    func isMember(board: String, user: String) async throws -> Bool
+    func isMember(board: BoardName, user: UserName) async throws -> Bool
     /// Appends the operations not already on the board, in one transaction, and answers the
     /// sequence number of each, in order: a retried batch gets the same numbers back.
     /// `author` is the user whose push it is (the signed-in user, also for a change a CalDAV
     /// app makes), recorded with each new operation and sent beside it on pull; an operation
     /// already stored keeps the author it was first stored with.
-    func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+    func push(board: BoardName, author: UserName?, operations: [ProjectOperation]) async throws
         -> [PushResponse.Result]
     /// Up to `limit` operations with a sequence number above `after`, in server order.
-    func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage
+    func operations(board: BoardName, after: Int64, limit: Int) async throws -> OperationPage
     /// The same page as ``operations(board:after:limit:)``, each operation as the JSON text the
     /// backend stores, for the pull route to copy into its answer as it is.
-    func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage
+    func storedOperations(board: BoardName, after: Int64, limit: Int) async throws -> StoredOperationPage
+    /// The pull answer for that same page: the bytes ``StoredOperationPage/json()`` writes for
+    /// it. A backend that can write them more cheaply than reading the rows one by one does.
+    func pullAnswer(board: BoardName, after: Int64, limit: Int) async throws -> [UInt8]
     /// The merged cards of the board and the sequence number they reflect.
-    func snapshot(board: String) async throws -> BoardSnapshot
+    func snapshot(board: BoardName) async throws -> BoardSnapshot
     /// Passes to `publish` every board head that other processes sharing this store announce,
     /// until cancelled. A store only one process may use returns at once: its own pushes are
     /// all there is, and the push route publishes those.
-    func followHeads(_ publish: @escaping @Sendable (_ board: String, _ head: Int64) -> Void) async throws
+    func followHeads(_ publish: @escaping @Sendable (_ board: BoardName, _ head: Int64) -> Void) async throws
 }
 
 extension SyncRepository {
     /// Appends operations whose author is unknown: for tests and tools that push on nobody's
     /// behalf. Every push a user makes passes its author to ``push(board:author:operations:)``.
-    public func push(board: String, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
+    public func push(board: BoardName, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {
         try await push(board: board, author: nil, operations: operations)
     }
 
     /// Writes each operation of ``operations(board:after:limit:)`` as the server stores it.
-    public func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage {
+    public func storedOperations(board: BoardName, after: Int64, limit: Int) async throws -> StoredOperationPage {
         StoredOperationPage(try await operations(board: board, after: after, limit: limit))
     }
 
-    public func followHeads(_ publish: @escaping @Sendable (_ board: String, _ head: Int64) -> Void) async throws {}
+    /// Writes the page of ``storedOperations(board:after:limit:)``.
+    public func pullAnswer(board: BoardName, after: Int64, limit: Int) async throws -> [UInt8] {
+        try await storedOperations(board: board, after: after, limit: limit).json()
+    }
+
+    public func followHeads(_ publish: @escaping @Sendable (_ board: BoardName, _ head: Int64) -> Void) async throws {}
 }
 
 /// A token as the server keeps it: never the token itself.
 public struct StoredToken: Hashable, Sendable {
     /// The user it signs in.
-    public var user: String
+    public var user: UserName
     /// The token's first characters, in clear, to find it and to revoke it by.
     public var prefix: String
     /// SHA-256 of the whole token.
     public var hash: [UInt8]
 
     /// A stored token from its parts.
-    public init(user: String, prefix: String, hash: [UInt8]) {
+    public init(user: UserName, prefix: String, hash: [UInt8]) {
         self.user = user
         self.prefix = prefix
         self.hash = hash

@@ -1,3 +1,5 @@
+public import PMSyncProtocol
+
 /// A refused change to users, tokens, feed keys or boards.
 public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
@@ -16,13 +18,13 @@ public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConver
     }
 
     /// A user of that name exists already.
-    public static func userExists(_ name: String) -> Self { Self(.userExists, "user \"\(name)\" exists already") }
+    public static func userExists(_ name: UserName) -> Self { Self(.userExists, "user \"\(name)\" exists already") }
     /// No user has that name.
-    public static func userUnknown(_ name: String) -> Self { Self(.userUnknown, "no user \"\(name)\"") }
+    public static func userUnknown(_ name: UserName) -> Self { Self(.userUnknown, "no user \"\(name)\"") }
     /// A board of that name exists already.
-    public static func boardExists(_ name: String) -> Self { Self(.boardExists, "board \"\(name)\" exists already") }
+    public static func boardExists(_ name: BoardName) -> Self { Self(.boardExists, "board \"\(name)\" exists already") }
     /// No board has that name.
-    public static func boardUnknown(_ name: String) -> Self { Self(.boardUnknown, "no board \"\(name)\"") }
+    public static func boardUnknown(_ name: BoardName) -> Self { Self(.boardUnknown, "no board \"\(name)\"") }
     /// No token starts with that prefix.
     public static func tokenUnknown(_ prefix: String) -> Self {
         Self(.tokenUnknown, "no token starts with \"\(prefix)\"")
@@ -32,7 +34,7 @@ public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConver
         Self(.tokenAmbiguous, "several tokens start with \"\(prefix)\"; give more of it")
     }
     /// The user is not a member of the board (a feed key is only made for a member).
-    public static func notAMember(board: String, user: String) -> Self {
+    public static func notAMember(board: BoardName, user: UserName) -> Self {
         Self(
             .notAMember,
             "\"\(user)\" is not a member of board \"\(board)\"; a feed key is only for a member of the board")

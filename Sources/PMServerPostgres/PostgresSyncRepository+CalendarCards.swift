@@ -1,9 +1,10 @@
 public import Foundation
+public import PMSyncProtocol
 public import PMServer
 import PostgresNIO
 
 extension PostgresSyncRepository: CalendarCardRepository {
-    public func calendarCards(board: String, ids: [UUID]?) async throws -> (
+    public func calendarCards(board: BoardName, ids: [UUID]?) async throws -> (
         cards: [StoredCalendarCard], head: Int64
     ) {
         // One snapshot of the board: the head and the cards agree.
@@ -15,14 +16,14 @@ extension PostgresSyncRepository: CalendarCardRepository {
                     """
                     SELECT projects.id, projects.state, calendar_texts.text FROM projects
                     LEFT JOIN calendar_texts ON calendar_texts.board = projects.board AND calendar_texts.card = projects.id
-                    WHERE projects.board = \(board) AND projects.id = ANY(\(ids))
+                    WHERE projects.board = \(board.text) AND projects.id = ANY(\(ids))
                     """, logger: logger)
             } else {
                 found = try await connection.query(
                     """
                     SELECT projects.id, projects.state, calendar_texts.text FROM projects
                     LEFT JOIN calendar_texts ON calendar_texts.board = projects.board AND calendar_texts.card = projects.id
-                    WHERE projects.board = \(board)
+                    WHERE projects.board = \(board.text)
                     """, logger: logger)
             }
             var cards: [StoredCalendarCard] = []

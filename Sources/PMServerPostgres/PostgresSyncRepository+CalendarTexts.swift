@@ -1,39 +1,40 @@
 public import Foundation
 public import PMServer
+public import PMSyncProtocol
 import PostgresNIO
 
 extension PostgresSyncRepository: CalendarTextRepository {
-    public func calendarText(board: String, card: UUID) async throws -> String? {
+    public func calendarText(board: BoardName, card: UUID) async throws -> String? {
         let rows = try await client.query(
-            "SELECT text FROM calendar_texts WHERE board = \(board) AND card = \(card)", logger: logger)
+            "SELECT text FROM calendar_texts WHERE board = \(board.text) AND card = \(card)", logger: logger)
         for try await text in rows.decode(String.self) { return text }
         return nil
     }
 
-    public func calendarTexts(board: String) async throws -> [UUID: String] {
+    public func calendarTexts(board: BoardName) async throws -> [UUID: String] {
         let rows = try await client.query(
-            "SELECT card, text FROM calendar_texts WHERE board = \(board)", logger: logger)
+            "SELECT card, text FROM calendar_texts WHERE board = \(board.text)", logger: logger)
         var texts: [UUID: String] = [:]
         for try await (card, text) in rows.decode((UUID, String).self) { texts[card] = text }
         return texts
     }
 
-    public func setCalendarText(_ text: String?, board: String, card: UUID) async throws {
+    public func setCalendarText(_ text: String?, board: BoardName, card: UUID) async throws {
         try await transaction { connection in
             let rows = try await connection.query(
-                "SELECT EXISTS (SELECT 1 FROM boards WHERE name = \(board))", logger: logger)
+                "SELECT EXISTS (SELECT 1 FROM boards WHERE name = \(board.text))", logger: logger)
             var exists = false
             for try await found in rows.decode(Bool.self) { exists = found }
             guard exists else { throw SyncRepositoryError.boardUnknown(board) }
             if let text {
                 try await connection.query(
                     """
-                    INSERT INTO calendar_texts (board, card, text) VALUES (\(board), \(card), \(text))
+                    INSERT INTO calendar_texts (board, card, text) VALUES (\(board.text), \(card), \(text))
                     ON CONFLICT (board, card) DO UPDATE SET text = excluded.text
                     """, logger: logger)
             } else {
                 try await connection.query(
-                    "DELETE FROM calendar_texts WHERE board = \(board) AND card = \(card)", logger: logger)
+                    "DELETE FROM calendar_texts WHERE board = \(board.text) AND card = \(card)", logger: logger)
             }
         }
     }

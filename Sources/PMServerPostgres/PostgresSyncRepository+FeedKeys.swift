@@ -1,4 +1,5 @@
 public import PMServer
+import PMSyncProtocol
 import PostgresNIO
 
 extension PostgresSyncRepository {
@@ -6,9 +7,9 @@ extension PostgresSyncRepository {
         try await transaction { connection in
             let rows = try await connection.query(
                 """
-                SELECT EXISTS (SELECT 1 FROM users WHERE name = \(key.user)),
-                       EXISTS (SELECT 1 FROM boards WHERE name = \(key.board)),
-                       EXISTS (SELECT 1 FROM members WHERE board = \(key.board) AND user_name = \(key.user))
+                SELECT EXISTS (SELECT 1 FROM users WHERE name = \(key.user.text)),
+                       EXISTS (SELECT 1 FROM boards WHERE name = \(key.board.text)),
+                       EXISTS (SELECT 1 FROM members WHERE board = \(key.board.text) AND user_name = \(key.user.text))
                 """, logger: logger)
             var exists = (user: false, board: false, member: false)
             for try await (user, board, member) in rows.decode((Bool, Bool, Bool).self) {
@@ -20,7 +21,7 @@ extension PostgresSyncRepository {
             try await connection.query(
                 """
                 INSERT INTO feed_keys (prefix, hash, user_name, board)
-                VALUES (\(key.prefix), \(ByteBuffer(bytes: key.hash)), \(key.user), \(key.board))
+                VALUES (\(key.prefix), \(ByteBuffer(bytes: key.hash)), \(key.user.text), \(key.board.text))
                 """, logger: logger)
         }
     }
@@ -30,7 +31,9 @@ extension PostgresSyncRepository {
             "SELECT prefix, hash, user_name, board FROM feed_keys WHERE prefix = \(prefix)", logger: logger)
         var keys: [StoredFeedKey] = []
         for try await (prefix, hash, user, board) in rows.decode((String, ByteBuffer, String, String).self) {
-            keys.append(StoredFeedKey(user: user, board: board, prefix: prefix, hash: Array(hash.readableBytesView)))
+            keys.append(
+                StoredFeedKey(
+                    user: UserName(user), board: BoardName(board), prefix: prefix, hash: Array(hash.readableBytesView)))
         }
         return keys
     }
@@ -45,7 +48,9 @@ extension PostgresSyncRepository {
             var found: [StoredFeedKey] = []
             for try await (prefix, hash, user, board) in rows.decode((String, ByteBuffer, String, String).self) {
                 found.append(
-                    StoredFeedKey(user: user, board: board, prefix: prefix, hash: Array(hash.readableBytesView)))
+                    StoredFeedKey(
+                        user: UserName(user), board: BoardName(board), prefix: prefix,
+                        hash: Array(hash.readableBytesView)))
             }
             guard let key = found.first else { throw SyncRepositoryError.feedKeyUnknown(prefix) }
             guard found.count == 1 else { throw SyncRepositoryError.feedKeyAmbiguous(prefix) }

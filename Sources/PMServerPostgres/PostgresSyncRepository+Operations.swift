@@ -5,67 +5,56 @@ public import PMSyncProtocol
 import PostgresNIO
 
 extension PostgresSyncRepository {
-    public func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+    public func push(board: BoardName, author: UserName?, operations: [ProjectOperation]) async throws
         -> [PushResponse.Result]
     {
+        // What needs no database is done before the transaction, outside the board's lock.
         let bodies = operations.map(\.storedJSON)
+        let ids = operations.map(\.id)
+        let projects = Array(Set(operations.map(\.projectID)))
         let notification = JSONEncoder()
         return try await transaction { connection in
             // Locking the board's row makes pushes to one board take turns, whichever process
             // they reach; the head read under the lock is the one to number from.
-            let locked = try await connection.query(
-                "SELECT head FROM boards WHERE name = \(board) FOR UPDATE", logger: logger)
-            guard let head = try await locked.decode(Int64.self).first(where: { _ in true }) else {
+            let locked = try await connection.execute(
+                PostgresStatements.LockBoard(board: board.text), logger: logger)
+            guard let head = try await locked.first(where: { _ in true }) else {
                 throw SyncRepositoryError.boardUnknown(board)
             }
             var stored: [UUID: Int64] = [:]
-            let ids = operations.map(\.id)
-            let found = try await connection.query(
-                "SELECT id, seq FROM operations WHERE board = \(board) AND id = ANY(\(ids))", logger: logger)
-            for try await (id, seq) in found.decode((UUID, Int64).self) { stored[id] = seq }
+            var storedStates: [UUID: String] = [:]
+            let found = try await connection.execute(
+                PostgresStatements.PushState(board: board.text, operations: ids, projects: projects), logger: logger)
+            for try await (id, seq, state) in found {
+                if let seq { stored[id] = seq } else if let state { storedStates[id] = state }
+            }
             let plan = PushPlan(operations: operations, head: head, stored: stored)
             guard !plan.inserts.isEmpty else { return plan.results }
 
-            let new = (
-                seqs: plan.inserts.map(\.seq), ids: plan.inserts.map { operations[$0.index].id },
-                bodies: plan.inserts.map { bodies[$0.index] }
-            )
-            try await connection.query(
-                """
-                INSERT INTO operations (board, seq, id, body, author)
-                SELECT \(board), seq, id, body, \(author) FROM UNNEST(\(new.seqs)::bigint[], \(new.ids)::uuid[], \(new.bodies)::text[])
-                    AS new (seq, id, body)
-                """, logger: logger)
-
             var current: [UUID: ProjectState] = [:]
-            let projectIDs = Array(plan.touchedProjects)
-            let merged = try await connection.query(
-                "SELECT id, state FROM projects WHERE board = \(board) AND id = ANY(\(projectIDs))", logger: logger)
-            for try await (id, state) in merged.decode((UUID, String).self) {
-                current[id] = try MergedProject.state(id: id, json: state)
+            for id in plan.touchedProjects {
+                if let json = storedStates[id] { current[id] = try MergedProject.state(id: id, json: json) }
             }
             let saved = plan.mergedStates(current: current).map { ($0.key, MergedProject.json($0.value)) }
-            try await connection.query(
-                """
-                INSERT INTO projects (board, id, state)
-                SELECT \(board), id, state FROM UNNEST(\(saved.map(\.0))::uuid[], \(saved.map(\.1))::text[]) AS saved (id, state)
-                ON CONFLICT (board, id) DO UPDATE SET state = excluded.state
-                """, logger: logger)
-            try await connection.query("UPDATE boards SET head = \(plan.head) WHERE name = \(board)", logger: logger)
             // Delivered when the transaction commits, to every process that listens.
             let payload = String(
-                decoding: try notification.encode(BoardHeadNotification(board: board, head: plan.head)), as: UTF8.self)
-            try await connection.query(
-                "SELECT pg_notify(\(Self.notificationChannel), \(payload))", logger: logger)
+                decoding: try notification.encode(BoardHeadNotification(board: board.text, head: plan.head)),
+                as: UTF8.self)
+            let write = PostgresStatements.PushWrite(
+                board: board.text, author: author?.text, seqs: plan.inserts.map(\.seq),
+                ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { bodies[$0.index] },
+                projectIDs: saved.map(\.0), states: saved.map(\.1), head: plan.head,
+                channel: Self.notificationChannel, payload: payload)
+            for try await _ in try await connection.execute(write, logger: logger) {}
             return plan.results
         }
     }
 
-    public func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
+    public func operations(board: BoardName, after: Int64, limit: Int) async throws -> OperationPage {
         try await storedOperations(board: board, after: after, limit: limit).decoded()
     }
 
-    public func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage {
+    public func storedOperations(board: BoardName, after: Int64, limit: Int) async throws -> StoredOperationPage {
         // One statement, so one snapshot for the head and the page, and one round trip: the
         // board's row, with each operation of the page beside it (or one row of nulls).
         try await client.withConnection { connection in
@@ -74,7 +63,7 @@ extension PostgresSyncRepository {
                 SELECT boards.head, page.seq, page.body, page.author FROM boards LEFT JOIN LATERAL (
                     SELECT seq, body, author FROM operations WHERE board = boards.name AND seq > \(after) ORDER BY seq LIMIT \(limit)
                 ) AS page ON true
-                WHERE boards.name = \(board) ORDER BY page.seq
+                WHERE boards.name = \(board.text) ORDER BY page.seq
                 """, logger: logger)
             var head: Int64?
             var entries: [StoredOperationPage.Entry] = []
@@ -88,11 +77,26 @@ extension PostgresSyncRepository {
         }
     }
 
-    public func snapshot(board: String) async throws -> BoardSnapshot {
+    /// The pull answer written by PostgreSQL (``PostgresStatements/PullPage``): one row to
+    /// copy, where reading the page's rows cost the server more than everything else a pull does.
+    public func pullAnswer(board: BoardName, after: Int64, limit: Int) async throws -> [UInt8] {
+        try await client.withConnection { connection in
+            let rows = try await connection.execute(
+                PostgresStatements.PullPage(board: board.text, after: after, limit: Int64(limit)), logger: logger)
+            var page: (head: Int64, last: Int64?, entries: ByteBuffer?)?
+            for try await row in rows { page = row }
+            guard let page else { throw SyncRepositoryError.boardUnknown(board) }
+            return StoredOperationPage.json(
+                entries: page.entries?.readableBytesView ?? ByteBuffer().readableBytesView,
+                next: page.last ?? max(after, 0), head: page.head)
+        }
+    }
+
+    public func snapshot(board: BoardName) async throws -> BoardSnapshot {
         let (rows, head) = try await transaction("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY") { connection in
             let head = try await Self.head(connection, board: board, logger: logger)
             let found = try await connection.query(
-                "SELECT id, state FROM projects WHERE board = \(board)", logger: logger)
+                "SELECT id, state FROM projects WHERE board = \(board.text)", logger: logger)
             var rows: [(id: UUID, state: String)] = []
             for try await (id, state) in found.decode((UUID, String).self) { rows.append((id, state)) }
             return (rows, head)
@@ -102,8 +106,8 @@ extension PostgresSyncRepository {
     }
 
     /// The board's latest sequence number; an unknown board is refused.
-    static func head(_ connection: PostgresConnection, board: String, logger: Logger) async throws -> Int64 {
-        let rows = try await connection.query("SELECT head FROM boards WHERE name = \(board)", logger: logger)
+    static func head(_ connection: PostgresConnection, board: BoardName, logger: Logger) async throws -> Int64 {
+        let rows = try await connection.query("SELECT head FROM boards WHERE name = \(board.text)", logger: logger)
         guard let head = try await rows.decode(Int64.self).first(where: { _ in true }) else {
             throw SyncRepositoryError.boardUnknown(board)
         }

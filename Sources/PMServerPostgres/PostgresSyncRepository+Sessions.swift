@@ -1,5 +1,6 @@
 public import Foundation
 public import PMServer
+public import PMSyncProtocol
 import PostgresNIO
 
 extension PostgresSyncRepository {
@@ -22,7 +23,7 @@ extension PostgresSyncRepository {
         let rows = try await client.query(
             """
             INSERT INTO sessions (hash, user_name, expires_at)
-            SELECT \(ByteBuffer(bytes: session.hash)), name, \(session.expires) FROM users WHERE name = \(session.user)
+            SELECT \(ByteBuffer(bytes: session.hash)), name, \(session.expires) FROM users WHERE name = \(session.user.text)
             ON CONFLICT (hash) DO UPDATE SET user_name = EXCLUDED.user_name, expires_at = EXCLUDED.expires_at
             RETURNING user_name
             """, logger: logger)
@@ -35,7 +36,7 @@ extension PostgresSyncRepository {
         let rows = try await client.query(
             "SELECT user_name, expires_at FROM sessions WHERE hash = \(ByteBuffer(bytes: hash))", logger: logger)
         for try await (user, expires) in rows.decode((String, Date).self) {
-            return StoredSession(hash: hash, user: user, expires: expires)
+            return StoredSession(hash: hash, user: UserName(user), expires: expires)
         }
         return nil
     }
@@ -48,12 +49,12 @@ extension PostgresSyncRepository {
         try await client.query("DELETE FROM sessions WHERE expires_at < \(date)", logger: logger)
     }
 
-    public func boards(member user: String) async throws -> [String] {
+    public func boards(member user: UserName) async throws -> [BoardName] {
         // Byte order, as the other backends sort, whatever the database's locale.
         let rows = try await client.query(
-            "SELECT board FROM members WHERE user_name = \(user) ORDER BY board COLLATE \"C\"", logger: logger)
-        var boards: [String] = []
-        for try await board in rows.decode(String.self) { boards.append(board) }
+            "SELECT board FROM members WHERE user_name = \(user.text) ORDER BY board COLLATE \"C\"", logger: logger)
+        var boards: [BoardName] = []
+        for try await board in rows.decode(String.self) { boards.append(BoardName(board)) }
         return boards
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PMDomain
 public import PMServer
+public import PMSyncProtocol
 public import PostgresNIO
 
 /// The server's repository on PostgreSQL, which several `pm-server` processes may share: each
@@ -55,9 +56,9 @@ public struct PostgresSyncRepository: SyncRepository {
         return background
     }
 
-    public func addUser(name: String) async throws {
+    public func addUser(name: UserName) async throws {
         let rows = try await client.query(
-            "INSERT INTO users (name) VALUES (\(name)) ON CONFLICT DO NOTHING RETURNING name", logger: logger)
+            "INSERT INTO users (name) VALUES (\(name.text)) ON CONFLICT DO NOTHING RETURNING name", logger: logger)
         guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
             throw SyncRepositoryError.userExists(name)
         }
@@ -67,7 +68,7 @@ public struct PostgresSyncRepository: SyncRepository {
         let rows = try await client.query(
             """
             INSERT INTO tokens (prefix, hash, user_name)
-            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), name FROM users WHERE name = \(token.user)
+            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), name FROM users WHERE name = \(token.user.text)
             RETURNING prefix
             """, logger: logger)
         guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
@@ -80,12 +81,12 @@ public struct PostgresSyncRepository: SyncRepository {
             "SELECT prefix, hash, user_name FROM tokens WHERE prefix = \(prefix)", logger: logger)
         var tokens: [StoredToken] = []
         for try await (prefix, hash, user) in rows.decode((String, ByteBuffer, String).self) {
-            tokens.append(StoredToken(user: user, prefix: prefix, hash: Array(hash.readableBytesView)))
+            tokens.append(StoredToken(user: UserName(user), prefix: prefix, hash: Array(hash.readableBytesView)))
         }
         return tokens
     }
 
-    public func revokeToken(prefix: String) async throws -> String {
+    public func revokeToken(prefix: String) async throws -> UserName {
         try await transaction { connection in
             let rows = try await connection.query(
                 "SELECT hash, user_name FROM tokens WHERE starts_with(prefix, \(prefix)) LIMIT 2 FOR UPDATE",
@@ -97,64 +98,67 @@ public struct PostgresSyncRepository: SyncRepository {
             try await connection.query("DELETE FROM tokens WHERE hash = \(token.hash)", logger: logger)
             // A revoked token ends the user's browser sessions in the same transaction.
             try await connection.query("DELETE FROM sessions WHERE user_name = \(token.user)", logger: logger)
-            return token.user
+            return UserName(token.user)
         }
     }
 
-    public func setPassword(hash: String, user: String) async throws {
+    public func setPassword(hash: String, user: UserName) async throws {
         let rows = try await client.query(
-            "UPDATE users SET password_hash = \(hash) WHERE name = \(user) RETURNING name", logger: logger)
+            "UPDATE users SET password_hash = \(hash) WHERE name = \(user.text) RETURNING name", logger: logger)
         guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
             throw SyncRepositoryError.userUnknown(user)
         }
     }
 
-    public func passwordHash(user: String) async throws -> String? {
-        let rows = try await client.query("SELECT password_hash FROM users WHERE name = \(user)", logger: logger)
+    public func passwordHash(user: UserName) async throws -> String? {
+        let rows = try await client.query("SELECT password_hash FROM users WHERE name = \(user.text)", logger: logger)
         return try await rows.decode(String?.self).first(where: { _ in true }) ?? nil
     }
 
-    public func addBoard(_ board: String, members: [String]) async throws {
+    public func addBoard(_ board: BoardName, members: [UserName]) async throws {
         try await transaction { connection in
             let inserted = try await connection.query(
-                "INSERT INTO boards (name) VALUES (\(board)) ON CONFLICT DO NOTHING RETURNING name", logger: logger)
+                "INSERT INTO boards (name) VALUES (\(board.text)) ON CONFLICT DO NOTHING RETURNING name", logger: logger
+            )
             guard try await inserted.decode(String.self).first(where: { _ in true }) != nil else {
                 throw SyncRepositoryError.boardExists(board)
             }
-            let rows = try await connection.query("SELECT name FROM users WHERE name = ANY(\(members))", logger: logger)
-            var known: Set<String> = []
-            for try await name in rows.decode(String.self) { known.insert(name) }
+            let rows = try await connection.query(
+                "SELECT name FROM users WHERE name = ANY(\(members.map(\.text)))", logger: logger)
+            var known: Set<UserName> = []
+            for try await name in rows.decode(String.self) { known.insert(UserName(name)) }
             if let unknown = members.first(where: { !known.contains($0) }) {
                 throw SyncRepositoryError.userUnknown(unknown)
             }
             try await connection.query(
                 """
-                INSERT INTO members (board, user_name) SELECT \(board), name FROM UNNEST(\(members)::text[]) AS name
+                INSERT INTO members (board, user_name) SELECT \(board.text), name FROM UNNEST(\(members.map(\.text))::text[]) AS name
                 ON CONFLICT DO NOTHING
                 """, logger: logger)
         }
     }
 
-    public func grant(board: String, user: String) async throws {
+    public func grant(board: BoardName, user: UserName) async throws {
         try await transaction { connection in
             let rows = try await connection.query(
                 """
-                SELECT EXISTS (SELECT 1 FROM boards WHERE name = \(board)),
-                       EXISTS (SELECT 1 FROM users WHERE name = \(user))
+                SELECT EXISTS (SELECT 1 FROM boards WHERE name = \(board.text)),
+                       EXISTS (SELECT 1 FROM users WHERE name = \(user.text))
                 """, logger: logger)
             var exists = (board: false, user: false)
             for try await (board, user) in rows.decode((Bool, Bool).self) { exists = (board, user) }
             guard exists.board else { throw SyncRepositoryError.boardUnknown(board) }
             guard exists.user else { throw SyncRepositoryError.userUnknown(user) }
             try await connection.query(
-                "INSERT INTO members (board, user_name) VALUES (\(board), \(user)) ON CONFLICT DO NOTHING",
+                "INSERT INTO members (board, user_name) VALUES (\(board.text), \(user.text)) ON CONFLICT DO NOTHING",
                 logger: logger)
         }
     }
 
-    public func isMember(board: String, user: String) async throws -> Bool {
+    public func isMember(board: BoardName, user: UserName) async throws -> Bool {
         let rows = try await client.query(
-            "SELECT EXISTS (SELECT 1 FROM members WHERE board = \(board) AND user_name = \(user))", logger: logger)
+            "SELECT EXISTS (SELECT 1 FROM members WHERE board = \(board.text) AND user_name = \(user.text))",
+            logger: logger)
         return try await rows.decode(Bool.self).first(where: { _ in true }) ?? false
     }
 
@@ -181,7 +185,7 @@ public struct PostgresSyncRepository: SyncRepository {
 extension PostgresSyncRepository {
     /// LISTENs on ``notificationChannel`` on one connection of the pool and publishes each
     /// board head that any process sharing the database announces, this one's included.
-    public func followHeads(_ publish: @escaping @Sendable (_ board: String, _ head: Int64) -> Void) async throws {
+    public func followHeads(_ publish: @escaping @Sendable (_ board: BoardName, _ head: Int64) -> Void) async throws {
         let decoder = JSONDecoder()
         try await client.withConnection { connection in
             try await connection.listen(on: Self.notificationChannel) { notifications in
@@ -194,7 +198,7 @@ extension PostgresSyncRepository {
                             "unreadable board head notification", metadata: ["payload": "\(notification.payload)"])
                         continue
                     }
-                    publish(announced.board, announced.head)
+                    publish(BoardName(announced.board), announced.head)
                 }
             }
         }

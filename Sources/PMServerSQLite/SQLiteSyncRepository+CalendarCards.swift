@@ -1,10 +1,11 @@
 public import Foundation
+public import PMSyncProtocol
 import GRDB
 import PMDomain
 public import PMServer
 
 extension SQLiteSyncRepository: CalendarCardRepository {
-    public func calendarCards(board: String, ids: [UUID]?) async throws -> (
+    public func calendarCards(board: BoardName, ids: [UUID]?) async throws -> (
         cards: [StoredCalendarCard], head: Int64
     ) {
         try await writer.read { db in
@@ -20,7 +21,7 @@ extension SQLiteSyncRepository: CalendarCardRepository {
                         LEFT JOIN calendar_text ON calendar_text.board = project.board AND calendar_text.card = project.id
                         WHERE project.board = ? AND project.id = list.value
                         """,
-                    arguments: [Self.jsonArray(ids.map(\.lowercased)), board])
+                    arguments: [Self.jsonArray(ids.map(\.lowercased)), board.text])
             } else {
                 rows = try Row.fetchCursor(
                     db,
@@ -29,7 +30,7 @@ extension SQLiteSyncRepository: CalendarCardRepository {
                         LEFT JOIN calendar_text ON calendar_text.board = project.board AND calendar_text.card = project.id
                         WHERE project.board = ?
                         """,
-                    arguments: [board])
+                    arguments: [board.text])
             }
             var cards: [StoredCalendarCard] = []
             while let row = try rows.next() {
@@ -37,7 +38,7 @@ extension SQLiteSyncRepository: CalendarCardRepository {
                 cards.append(StoredCalendarCard(id: id, state: row[1], text: row[2]))
             }
             let head =
-                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
+                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board.text]) ?? 0
             return (cards, head)
         }
     }

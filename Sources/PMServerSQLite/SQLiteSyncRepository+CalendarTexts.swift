@@ -1,21 +1,22 @@
 public import Foundation
 import GRDB
 public import PMServer
+public import PMSyncProtocol
 
 extension SQLiteSyncRepository: CalendarTextRepository {
-    public func calendarText(board: String, card: UUID) async throws -> String? {
+    public func calendarText(board: BoardName, card: UUID) async throws -> String? {
         try await writer.read { db in
             try String.fetchOne(
                 db, sql: "SELECT text FROM calendar_text WHERE board = ? AND card = ?",
-                arguments: [board, card.uuidString.lowercased()])
+                arguments: [board.text, card.uuidString.lowercased()])
         }
     }
 
-    public func calendarTexts(board: String) async throws -> [UUID: String] {
+    public func calendarTexts(board: BoardName) async throws -> [UUID: String] {
         try await writer.read { db in
             var texts: [UUID: String] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT card, text FROM calendar_text WHERE board = ?", arguments: [board])
+                db, sql: "SELECT card, text FROM calendar_text WHERE board = ?", arguments: [board.text])
             while let row = try rows.next() {
                 if let card = UUID(uuidString: row["card"]) { texts[card] = row["text"] }
             }
@@ -23,7 +24,7 @@ extension SQLiteSyncRepository: CalendarTextRepository {
         }
     }
 
-    public func setCalendarText(_ text: String?, board: String, card: UUID) async throws {
+    public func setCalendarText(_ text: String?, board: BoardName, card: UUID) async throws {
         try await writer.write { db in
             guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
             let id = card.uuidString.lowercased()
@@ -32,9 +33,10 @@ extension SQLiteSyncRepository: CalendarTextRepository {
                     sql: """
                         INSERT INTO calendar_text (board, card, text) VALUES (?, ?, ?)
                         ON CONFLICT (board, card) DO UPDATE SET text = excluded.text
-                        """, arguments: [board, id, text])
+                        """, arguments: [board.text, id, text])
             } else {
-                try db.execute(sql: "DELETE FROM calendar_text WHERE board = ? AND card = ?", arguments: [board, id])
+                try db.execute(
+                    sql: "DELETE FROM calendar_text WHERE board = ? AND card = ?", arguments: [board.text, id])
             }
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import PMServer
+import PMSyncProtocol
 
 extension SQLiteSyncRepository {
     public func addFeedKey(_ key: StoredFeedKey) async throws {
@@ -12,7 +13,7 @@ extension SQLiteSyncRepository {
             }
             try db.execute(
                 sql: "INSERT INTO feed_key (prefix, hash, user, board) VALUES (?, ?, ?, ?)",
-                arguments: [key.prefix, Data(key.hash), key.user, key.board])
+                arguments: [key.prefix, Data(key.hash), key.user.text, key.board.text])
         }
     }
 
@@ -23,7 +24,8 @@ extension SQLiteSyncRepository {
             )
             .map { row in
                 StoredFeedKey(
-                    user: row["user"], board: row["board"], prefix: row["prefix"], hash: Array(row["hash"] as Data))
+                    user: UserName(row["user"]), board: BoardName(row["board"]), prefix: row["prefix"],
+                    hash: Array(row["hash"] as Data))
             }
         }
     }
@@ -37,13 +39,15 @@ extension SQLiteSyncRepository {
             guard rows.count == 1 else { throw SyncRepositoryError.feedKeyAmbiguous(prefix) }
             try db.execute(sql: "DELETE FROM feed_key WHERE rowid = ?", arguments: [row["rowid"] as Int64])
             return StoredFeedKey(
-                user: row["user"], board: row["board"], prefix: row["prefix"], hash: Array(row["hash"] as Data))
+                user: UserName(row["user"]), board: BoardName(row["board"]), prefix: row["prefix"],
+                hash: Array(row["hash"] as Data))
         }
     }
 
-    static func isMember(_ db: Database, board: String, user: String) throws -> Bool {
+    static func isMember(_ db: Database, board: BoardName, user: UserName) throws -> Bool {
         try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM member WHERE board = ? AND user = ?)", arguments: [board, user])
+            db, sql: "SELECT EXISTS (SELECT 1 FROM member WHERE board = ? AND user = ?)",
+            arguments: [board.text, user.text])
             ?? false
     }
 }

@@ -5,16 +5,18 @@ public import PMServer
 public import PMSyncProtocol
 
 extension SQLiteSyncRepository {
-    public func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+    public func push(board name: BoardName, author: UserName?, operations: [ProjectOperation]) async throws
         -> [PushResponse.Result]
     {
+        let board = name.text
+        let author = author?.text
         // Everything that needs no database is done before the write transaction, which is
         // the one part pushes (to any board) take turns at.
         let ids = operations.map(\.id.lowercased)
         let bodies = operations.map(\.storedJSON)
         let idList = Self.jsonArray(ids)
         return try await writer.write { db in
-            guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
+            guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
             let head =
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
             // The ids already stored, in one query. `CROSS JOIN` keeps the list as the outer
@@ -69,13 +71,14 @@ extension SQLiteSyncRepository {
         }
     }
 
-    public func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
+    public func operations(board: BoardName, after: Int64, limit: Int) async throws -> OperationPage {
         try await storedOperations(board: board, after: after, limit: limit).decoded()
     }
 
-    public func storedOperations(board: String, after: Int64, limit: Int) async throws -> StoredOperationPage {
-        try await writer.read { db in
-            guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
+    public func storedOperations(board name: BoardName, after: Int64, limit: Int) async throws -> StoredOperationPage {
+        let board = name.text
+        return try await writer.read { db in
+            guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
             var entries: [StoredOperationPage.Entry] = []
             entries.reserveCapacity(limit)
             let rows = try Row.fetchCursor(
@@ -102,9 +105,10 @@ extension SQLiteSyncRepository {
         return text
     }
 
-    public func snapshot(board: String) async throws -> BoardSnapshot {
+    public func snapshot(board name: BoardName) async throws -> BoardSnapshot {
+        let board = name.text
         let (rows, head) = try await writer.read { db in
-            guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
+            guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
             let rows = try Row.fetchAll(db, sql: "SELECT id, state FROM project WHERE board = ?", arguments: [board])
                 .map { (id: $0["id"] as String, state: $0["state"] as String) }
             let head =

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import PMServer
+public import PMSyncProtocol
 
 extension SQLiteSyncRepository {
     /// The web board's browser sessions: only the SHA-256 of each id, its user (sessions go with
@@ -24,7 +25,7 @@ extension SQLiteSyncRepository {
             guard try Self.userExists(db, session.user) else { throw SyncRepositoryError.userUnknown(session.user) }
             try db.execute(
                 sql: "INSERT OR REPLACE INTO session (hash, user, expires) VALUES (?, ?, ?)",
-                arguments: [Data(session.hash), session.user, Int64(session.expires.timeIntervalSince1970)])
+                arguments: [Data(session.hash), session.user.text, Int64(session.expires.timeIntervalSince1970)])
         }
     }
 
@@ -33,7 +34,7 @@ extension SQLiteSyncRepository {
             try Row.fetchOne(db, sql: "SELECT user, expires FROM session WHERE hash = ?", arguments: [Data(hash)])
                 .map { row in
                     StoredSession(
-                        hash: hash, user: row["user"],
+                        hash: hash, user: UserName(row["user"]),
                         expires: Date(timeIntervalSince1970: TimeInterval(row["expires"] as Int64)))
                 }
         }
@@ -52,9 +53,12 @@ extension SQLiteSyncRepository {
         }
     }
 
-    public func boards(member user: String) async throws -> [String] {
+    public func boards(member user: UserName) async throws -> [BoardName] {
         try await writer.read { db in
-            try String.fetchAll(db, sql: "SELECT board FROM member WHERE user = ? ORDER BY board", arguments: [user])
+            try String.fetchAll(
+                db, sql: "SELECT board FROM member WHERE user = ? ORDER BY board", arguments: [user.text]
+            )
+            .map { BoardName($0) }
         }
     }
 

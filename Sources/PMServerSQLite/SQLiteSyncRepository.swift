@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import PMDomain
 public import PMServer
-import PMSyncProtocol
+public import PMSyncProtocol
 
 /// The server's repository on SQLite: one file, every write one transaction, sequence numbers
 /// handed out inside the transaction that stores the operations, so they have no gaps.
@@ -46,10 +46,10 @@ public struct SQLiteSyncRepository: SyncRepository {
         try SQLiteSyncRepository(writer: DatabaseQueue())
     }
 
-    public func addUser(name: String) async throws {
+    public func addUser(name: UserName) async throws {
         try await writer.write { db in
             guard try !Self.userExists(db, name) else { throw SyncRepositoryError.userExists(name) }
-            try db.execute(sql: "INSERT INTO user (name) VALUES (?)", arguments: [name])
+            try db.execute(sql: "INSERT INTO user (name) VALUES (?)", arguments: [name.text])
         }
     }
 
@@ -58,7 +58,7 @@ public struct SQLiteSyncRepository: SyncRepository {
             guard try Self.userExists(db, token.user) else { throw SyncRepositoryError.userUnknown(token.user) }
             try db.execute(
                 sql: "INSERT INTO token (prefix, hash, user) VALUES (?, ?, ?)",
-                arguments: [token.prefix, Data(token.hash), token.user])
+                arguments: [token.prefix, Data(token.hash), token.user.text])
         }
     }
 
@@ -66,12 +66,12 @@ public struct SQLiteSyncRepository: SyncRepository {
         try await writer.read { db in
             try Row.fetchAll(db, sql: "SELECT prefix, hash, user FROM token WHERE prefix = ?", arguments: [prefix])
                 .map { row in
-                    StoredToken(user: row["user"], prefix: row["prefix"], hash: Array(row["hash"] as Data))
+                    StoredToken(user: UserName(row["user"]), prefix: row["prefix"], hash: Array(row["hash"] as Data))
                 }
         }
     }
 
-    public func revokeToken(prefix: String) async throws -> String {
+    public func revokeToken(prefix: String) async throws -> UserName {
         try await writer.write { db in
             let rows = try Row.fetchAll(
                 db, sql: "SELECT rowid, user FROM token WHERE substr(prefix, 1, ?) = ? LIMIT 2",
@@ -80,58 +80,63 @@ public struct SQLiteSyncRepository: SyncRepository {
             guard rows.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
             try db.execute(sql: "DELETE FROM token WHERE rowid = ?", arguments: [row["rowid"] as Int64])
             // A revoked token ends the user's browser sessions in the same transaction.
-            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [row["user"] as String])
-            return row["user"]
+            let user: String = row["user"]
+            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [user])
+            return UserName(user)
         }
     }
 
-    public func setPassword(hash: String, user: String) async throws {
+    public func setPassword(hash: String, user: UserName) async throws {
         try await writer.write { db in
-            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE name = ?", arguments: [hash, user])
+            try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE name = ?", arguments: [hash, user.text])
             guard db.changesCount == 1 else { throw SyncRepositoryError.userUnknown(user) }
         }
     }
 
-    public func passwordHash(user: String) async throws -> String? {
+    public func passwordHash(user: UserName) async throws -> String? {
         try await writer.read { db in
-            try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE name = ?", arguments: [user])
+            try String.fetchOne(db, sql: "SELECT passwordHash FROM user WHERE name = ?", arguments: [user.text])
         }
     }
 
-    public func addBoard(_ board: String, members: [String]) async throws {
+    public func addBoard(_ board: BoardName, members: [UserName]) async throws {
         try await writer.write { db in
             guard try !Self.boardExists(db, board) else { throw SyncRepositoryError.boardExists(board) }
             for member in members where try !Self.userExists(db, member) {
                 throw SyncRepositoryError.userUnknown(member)
             }
-            try db.execute(sql: "INSERT INTO board (name) VALUES (?)", arguments: [board])
+            try db.execute(sql: "INSERT INTO board (name) VALUES (?)", arguments: [board.text])
             for member in Set(members) {
-                try db.execute(sql: "INSERT INTO member (board, user) VALUES (?, ?)", arguments: [board, member])
+                try db.execute(
+                    sql: "INSERT INTO member (board, user) VALUES (?, ?)", arguments: [board.text, member.text])
             }
         }
     }
 
-    public func grant(board: String, user: String) async throws {
+    public func grant(board: BoardName, user: UserName) async throws {
         try await writer.write { db in
             guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
             guard try Self.userExists(db, user) else { throw SyncRepositoryError.userUnknown(user) }
-            try db.execute(sql: "INSERT OR IGNORE INTO member (board, user) VALUES (?, ?)", arguments: [board, user])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO member (board, user) VALUES (?, ?)", arguments: [board.text, user.text])
         }
     }
 
-    public func isMember(board: String, user: String) async throws -> Bool {
+    public func isMember(board: BoardName, user: UserName) async throws -> Bool {
         try await writer.read { db in
             try Bool.fetchOne(
-                db, sql: "SELECT EXISTS (SELECT 1 FROM member WHERE board = ? AND user = ?)", arguments: [board, user])
+                db, sql: "SELECT EXISTS (SELECT 1 FROM member WHERE board = ? AND user = ?)",
+                arguments: [board.text, user.text])
                 ?? false
         }
     }
 
-    static func userExists(_ db: Database, _ name: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user WHERE name = ?)", arguments: [name]) ?? false
+    static func userExists(_ db: Database, _ name: UserName) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user WHERE name = ?)", arguments: [name.text]) ?? false
     }
 
-    static func boardExists(_ db: Database, _ name: String) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM board WHERE name = ?)", arguments: [name]) ?? false
+    static func boardExists(_ db: Database, _ name: BoardName) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM board WHERE name = ?)", arguments: [name.text])
+            ?? false
     }
 }

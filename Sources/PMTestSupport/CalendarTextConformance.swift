@@ -1,5 +1,6 @@
 import Foundation
 public import PMServer
+import PMSyncProtocol
 public import Testing
 
 /// The behaviour every ``CalendarTextRepository`` must show, run against each backend like

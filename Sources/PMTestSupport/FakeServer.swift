@@ -20,7 +20,7 @@ public final class FakeServer: Sendable {
     /// A server with user `ada` and her board.
     public init() async throws {
         try await repository.addUser(name: "ada")
-        try await repository.addBoard(Self.board, members: ["ada"])
+        try await repository.addBoard(BoardName(Self.board), members: ["ada"])
     }
 
     /// Makes every request fail with `error` from now on (`nil` heals).
@@ -36,13 +36,13 @@ public final class FakeServer: Sendable {
 
     /// Pushes as another device does through the real server: stored, and the new head announced.
     public func push(fromElsewhere operations: [ProjectOperation]) async throws {
-        let results = try await repository.push(board: Self.board, operations: operations)
-        live.publish(board: Self.board, head: results.map(\.seq).max() ?? 0)
+        let results = try await repository.push(board: BoardName(Self.board), operations: operations)
+        live.publish(board: BoardName(Self.board), head: results.map(\.seq).max() ?? 0)
     }
 
     /// Every card title the server holds.
     public func titles() async throws -> Set<String> {
-        Set(try await repository.snapshot(board: Self.board).projects.map(\.title))
+        Set(try await repository.snapshot(board: BoardName(Self.board)).projects.map(\.title))
     }
 
     /// The way to this server.
@@ -65,22 +65,22 @@ public final class FakeServer: Sendable {
         public func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
             let repository = server.repository
             let results = try await server.answer {
-                try await repository.push(board: FakeServer.board, operations: operations)
+                try await repository.push(board: BoardName(FakeServer.board), operations: operations)
             }
-            server.live.publish(board: FakeServer.board, head: results.map(\.seq).max() ?? 0)
+            server.live.publish(board: BoardName(FakeServer.board), head: results.map(\.seq).max() ?? 0)
             return results
         }
 
         public func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
             let repository = server.repository
             return try await server.answer {
-                try await repository.operations(board: FakeServer.board, after: after, limit: limit)
+                try await repository.operations(board: BoardName(FakeServer.board), after: after, limit: limit)
             }
         }
 
         public func snapshot() async throws(SyncTransportError) -> BoardSnapshot {
             let repository = server.repository
-            return try await server.answer { try await repository.snapshot(board: FakeServer.board) }
+            return try await server.answer { try await repository.snapshot(board: BoardName(FakeServer.board)) }
         }
 
         public func heads() -> AsyncThrowingStream<Int64, any Error> {
@@ -90,10 +90,12 @@ public final class FakeServer: Sendable {
                 return stream
             }
             // Subscribed before the current head is read, so no push falls between the two.
-            let heads = server.live.heads(of: FakeServer.board)
+            let heads = server.live.heads(of: BoardName(FakeServer.board))
             let repository = server.repository
             let task = Task {
-                if let current = try? await repository.operations(board: FakeServer.board, after: 0, limit: 0) {
+                if let current = try? await repository.operations(
+                    board: BoardName(FakeServer.board), after: 0, limit: 0)
+                {
                     continuation.yield(current.head)
                 }
                 for await head in heads { continuation.yield(head) }

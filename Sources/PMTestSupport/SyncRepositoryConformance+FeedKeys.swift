@@ -1,4 +1,5 @@
 public import PMServer
+import PMSyncProtocol
 import Testing
 
 extension SyncRepositoryConformance {

@@ -1,5 +1,6 @@
 import Foundation
 public import PMServer
+import PMSyncProtocol
 import Testing
 
 extension SyncRepositoryConformance {

@@ -44,6 +44,8 @@ public enum SyncRepositoryConformance {
         Check(name: "passwordOfAnUnknownUserIsRefused", run: passwordOfAnUnknownUserIsRefused),
         Check(
             name: "pushRecordsItsAuthorAndARetryKeepsTheFirst", run: pushRecordsItsAuthorAndARetryKeepsTheFirst),
+        Check(name: "pullAnswerIsTheStoredPageWritten", run: pullAnswerIsTheStoredPageWritten),
+        Check(name: "pullAnswerOfAnUnknownBoardIsRefused", run: pullAnswerOfAnUnknownBoardIsRefused),
     ]
 
     /// A repository holding user `ada` with board `team`.

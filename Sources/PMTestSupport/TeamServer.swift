@@ -1,4 +1,5 @@
 public import PMServer
+import PMSyncProtocol
 
 /// An in-memory server repository with two users and their tokens: `ada`, a member of board
 /// `team`, and `bob`, a member of none. The server and client tests build on it.

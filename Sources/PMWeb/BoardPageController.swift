@@ -20,8 +20,8 @@ struct BoardPageController<Repository: SyncRepository>: Sendable {
                 status: .seeOther,
                 headers: [.location: SafeRedirect.signIn(then: request.uri.path), .cacheControl: "no-store"])
         }
-        let board = (context.parameters.get("board") ?? "").removingPercentEncoding ?? ""
-        guard try await sessions.repository.isMember(board: board, user: user.text) else {
+        let board = BoardName((context.parameters.get("board") ?? "").removingPercentEncoding ?? "")
+        guard try await sessions.repository.isMember(board: board, user: user) else {
             return NotFoundPage().page.response(status: .notFound)
         }
         guard let file = resources.file(at: ["board.html"]) else {

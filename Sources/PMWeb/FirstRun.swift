@@ -1,4 +1,5 @@
 public import Foundation
+public import PMSyncProtocol
 
 /// The one-time invitation a server started with no user at all prints: its link opens the
 /// welcome page, which creates the first user (with a password) and their first board. The
@@ -9,7 +10,7 @@ public actor FirstRun {
     /// whose description tells the person what to change.
     public typealias CheckPassword = @Sendable (_ password: String) throws -> Void
     /// Stores a checked password of an existing user (as its hash).
-    public typealias SetPassword = @Sendable (_ user: String, _ password: String) async throws -> Void
+    public typealias SetPassword = @Sendable (_ user: UserName, _ password: String) async throws -> Void
 
     /// The code in the link.
     public nonisolated let code: String

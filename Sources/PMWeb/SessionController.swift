@@ -20,7 +20,7 @@ struct SessionController<Repository: SyncRepository>: Sendable {
 
     @Sendable func session(_ request: Request, context: BoardRequestContext) async throws -> Response {
         guard let user = try await sessions.user(of: request) else { throw WebError.notSignedIn }
-        let body = Body(user: user.text, boards: try await sessions.repository.boards(member: user.text))
+        let body = Body(user: user.text, boards: try await sessions.repository.boards(member: user).map(\.text))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Response(

@@ -22,7 +22,7 @@ struct Sessions<Repository: SyncRepository>: Sendable {
         let now = now()
         try await repository.deleteSessions(expiredBefore: now)
         try await repository.addSession(
-            StoredSession(hash: id.hash, user: user.text, expires: now.addingTimeInterval(Self.lifetime)))
+            StoredSession(hash: id.hash, user: user, expires: now.addingTimeInterval(Self.lifetime)))
         return id
     }
 
@@ -31,7 +31,7 @@ struct Sessions<Repository: SyncRepository>: Sendable {
         guard let id = SessionCookie.id(in: request),
             let session = try await repository.session(hash: id.hash), session.expires > now()
         else { return nil }
-        return UserName(session.user)
+        return session.user
     }
 
     /// Ends the request's session, if it has one.

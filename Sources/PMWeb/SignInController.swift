@@ -21,8 +21,8 @@ struct SignInController<Repository: SyncRepository>: Sendable {
         guard let user = try await sessions.user(of: request) else {
             return SignInPage(next: SafeRedirect.path(request.uri.queryParameters.get("next"))).page.response()
         }
-        let boards = try await sessions.repository.boards(member: user.text)
-        return BoardsPage(user: user.text, boards: boards).page.response()
+        let boards = try await sessions.repository.boards(member: user)
+        return BoardsPage(user: user.text, boards: boards.map(\.text)).page.response()
     }
 
     @Sendable func signInPosted(_ request: Request, context: BoardRequestContext) async throws -> Response {
@@ -43,7 +43,7 @@ struct SignInController<Repository: SyncRepository>: Sendable {
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        guard let user = try await signIn.user(named: name, secret: form["secret"] ?? "") else {
+        guard let user = try await signIn.user(named: UserName(name), secret: form["secret"] ?? "") else {
             await limiter.recordFailure(for: keys)
             page.message = "Wrong user name, password or token."
             return page.page.response(status: .unauthorized)

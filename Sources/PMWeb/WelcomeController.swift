@@ -41,9 +41,9 @@ struct WelcomeController<Repository: SyncRepository>: Sendable {
             // closes, so a refusal after that would strand the newcomer.
             try firstRun.checkPassword(form["password"] ?? "")
             await firstRun.markUsed()
-            try await sessions.repository.addUser(name: user.text)
-            try await firstRun.setPassword(user.text, form["password"] ?? "")
-            try await sessions.repository.addBoard(boardName.text, members: [user.text])
+            try await sessions.repository.addUser(name: user)
+            try await firstRun.setPassword(user, form["password"] ?? "")
+            try await sessions.repository.addBoard(boardName, members: [user])
             let id = try await sessions.start(user: user)
             var response = Response(
                 status: .seeOther, headers: [.location: BoardsPage.path(of: boardName.text), .cacheControl: "no-store"])

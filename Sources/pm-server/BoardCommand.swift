@@ -25,7 +25,7 @@ struct BoardCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             try await database.store(startUp).withRepository {
-                try await $0.addBoard(board.text, members: members.map(\.text))
+                try await $0.addBoard(board, members: members)
             }
             print("added board \(board)")
         }
@@ -39,7 +39,7 @@ struct BoardCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            try await database.store(startUp).withRepository { try await $0.grant(board: board.text, user: name.text) }
+            try await database.store(startUp).withRepository { try await $0.grant(board: board, user: name) }
             print("\(name) is a member of \(board)")
         }
     }

@@ -23,9 +23,9 @@ struct FeedCommand: AsyncParsableCommand {
             let key = FeedKey.random()
             // A user who is not a member is refused by the store, naming the rule.
             try await database.store(startUp).withRepository {
-                try await $0.addFeedKey(key.stored(for: name.text, board: board.text))
+                try await $0.addFeedKey(key.stored(for: name, board: board))
             }
-            print(Self.url(base: baseURL, path: key.path(board: board.text)))
+            print(Self.url(base: baseURL, path: key.path(board: board)))
         }
 
         /// The feed's URL: `path` after `base` (its trailing slashes dropped), or the path alone.

@@ -15,7 +15,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             let token = startUp.newToken()
-            try await database.store(startUp).withRepository { try await $0.addToken(token.stored(for: name.text)) }
+            try await database.store(startUp).withRepository { try await $0.addToken(token.stored(for: name)) }
             print(token)
         }
     }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PMServer
+import PMSyncProtocol
 import PMTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import PMServer
 import PMServerPostgres
+import PMSyncProtocol
 import PMTestSupport
 import PostgresNIO
 import Testing

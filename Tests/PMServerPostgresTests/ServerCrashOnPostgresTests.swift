@@ -47,7 +47,7 @@ struct ServerCrashOnPostgresTests {
             let outcome = try await CrashRun(server: server, token: token, board: Self.board, seed: seed).run {
                 // The head the database holds once the server is dead.
                 try await PostgresSyncRepository.withRepository(url: url, logger: PostgresTestDatabase.logger) {
-                    try await $0.operations(board: Self.board, after: 0, limit: 1).head
+                    try await $0.operations(board: BoardName(Self.board), after: 0, limit: 1).head
                 }
             }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PMServer
 import PMServerSQLite
+import PMSyncProtocol
 import Testing
 
 @Suite struct FeedCommandTests {

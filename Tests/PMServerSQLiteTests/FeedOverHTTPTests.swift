@@ -2,6 +2,7 @@ import Foundation
 import PMDomain
 import PMServer
 import PMServerSQLite
+import PMSyncProtocol
 import PMTestSupport
 import Testing
 

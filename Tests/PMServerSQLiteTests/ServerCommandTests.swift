@@ -1,6 +1,7 @@
 import Foundation
 import PMServer
 import PMServerSQLite
+import PMSyncProtocol
 import Testing
 
 /// Runs the built `pm-server` binary on a database in a fresh folder.

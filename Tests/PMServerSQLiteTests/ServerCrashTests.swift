@@ -41,7 +41,9 @@ import Testing
         let database = command.database
         let outcome = try await CrashRun(server: server, token: token, board: Self.board, seed: seed).run {
             // The head the file holds once the server is dead.
-            try await SQLiteSyncRepository.open(path: database).operations(board: Self.board, after: 0, limit: 1).head
+            try await SQLiteSyncRepository.open(path: database).operations(
+                board: BoardName(Self.board), after: 0, limit: 1
+            ).head
         }
 
         // Then the board holds every operation once, at its acknowledged seq

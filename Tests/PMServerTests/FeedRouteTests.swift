@@ -164,44 +164,44 @@ import Testing
 /// The repository as it would be once `user` has left every board: the feed must stop for them.
 private struct LeftBoard: SyncRepository {
     let repository: InMemorySyncRepository
-    let user: String
+    let user: UserName
 
-    func isMember(board: String, user: String) async throws -> Bool {
+    func isMember(board: BoardName, user: UserName) async throws -> Bool {
         user == self.user ? false : try await repository.isMember(board: board, user: user)
     }
 
-    func addUser(name: String) async throws { try await repository.addUser(name: name) }
+    func addUser(name: UserName) async throws { try await repository.addUser(name: name) }
     func addToken(_ token: StoredToken) async throws { try await repository.addToken(token) }
     func tokens(prefix: String) async throws -> [StoredToken] { await repository.tokens(prefix: prefix) }
-    func revokeToken(prefix: String) async throws -> String { try await repository.revokeToken(prefix: prefix) }
-    func setPassword(hash: String, user: String) async throws {
+    func revokeToken(prefix: String) async throws -> UserName { try await repository.revokeToken(prefix: prefix) }
+    func setPassword(hash: String, user: UserName) async throws {
         try await repository.setPassword(hash: hash, user: user)
     }
-    func passwordHash(user: String) async throws -> String? { await repository.passwordHash(user: user) }
+    func passwordHash(user: UserName) async throws -> String? { await repository.passwordHash(user: user) }
     func addFeedKey(_ key: StoredFeedKey) async throws { try await repository.addFeedKey(key) }
     func feedKeys(prefix: String) async throws -> [StoredFeedKey] { await repository.feedKeys(prefix: prefix) }
     func revokeFeedKey(prefix: String) async throws -> StoredFeedKey {
         try await repository.revokeFeedKey(prefix: prefix)
     }
-    func addBoard(_ board: String, members: [String]) async throws {
+    func addBoard(_ board: BoardName, members: [UserName]) async throws {
         try await repository.addBoard(board, members: members)
     }
-    func grant(board: String, user: String) async throws { try await repository.grant(board: board, user: user) }
-    func push(board: String, author: String?, operations: [ProjectOperation]) async throws
+    func grant(board: BoardName, user: UserName) async throws { try await repository.grant(board: board, user: user) }
+    func push(board: BoardName, author: UserName?, operations: [ProjectOperation]) async throws
         -> [PushResponse.Result]
     {
         try await repository.push(board: board, author: author, operations: operations)
     }
-    func operations(board: String, after: Int64, limit: Int) async throws -> OperationPage {
+    func operations(board: BoardName, after: Int64, limit: Int) async throws -> OperationPage {
         try await repository.operations(board: board, after: after, limit: limit)
     }
-    func snapshot(board: String) async throws -> BoardSnapshot { try await repository.snapshot(board: board) }
+    func snapshot(board: BoardName) async throws -> BoardSnapshot { try await repository.snapshot(board: board) }
     func addSession(_ session: StoredSession) async throws { try await repository.addSession(session) }
     func session(hash: [UInt8]) async throws -> StoredSession? { await repository.session(hash: hash) }
     func deleteSession(hash: [UInt8]) async throws { await repository.deleteSession(hash: hash) }
     func deleteSessions(expiredBefore date: Date) async throws {
         await repository.deleteSessions(expiredBefore: date)
     }
-    func boards(member user: String) async throws -> [String] { await repository.boards(member: user) }
+    func boards(member user: UserName) async throws -> [BoardName] { await repository.boards(member: user) }
     func hasUsers() async throws -> Bool { await repository.hasUsers() }
 }

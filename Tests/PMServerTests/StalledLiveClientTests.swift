@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PMServer
+import PMSyncProtocol
 import Testing
 
 #if canImport(Glibc)

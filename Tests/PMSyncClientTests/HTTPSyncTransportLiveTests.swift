@@ -1,6 +1,7 @@
 import PMServer
 import PMSync
 import PMSyncClient
+import PMSyncProtocol
 import PMTestSupport
 import Testing
 

@@ -35,8 +35,9 @@ import Testing
     /// A server holding the first `count` operations of `server`, in its order: a backup.
     func backup(of server: FakeServer, first count: Int) async throws -> FakeServer {
         let restored = try await FakeServer()
-        let page = try await server.repository.operations(board: FakeServer.board, after: 0, limit: count)
-        _ = try await restored.repository.push(board: FakeServer.board, operations: page.operations.map(\.operation))
+        let page = try await server.repository.operations(board: BoardName(FakeServer.board), after: 0, limit: count)
+        _ = try await restored.repository.push(
+            board: BoardName(FakeServer.board), operations: page.operations.map(\.operation))
         return restored
     }
 
@@ -54,7 +55,7 @@ import Testing
         #expect(report.resentEverything)
         #expect(try await restored.titles() == titles(database))
         #expect(try await restored.titles().count == 10)
-        let stored = try await restored.repository.operations(board: FakeServer.board, after: 0, limit: 1000)
+        let stored = try await restored.repository.operations(board: BoardName(FakeServer.board), after: 0, limit: 1000)
         #expect(Set(stored.operations.map(\.operation.id)).count == stored.operations.count)
         #expect(stored.operations.count == 10)
         // And the next round finds nothing missing

@@ -38,7 +38,7 @@ final class SimulatedNetwork: Sendable {
 
     func setup() async throws {
         try await repository.addUser(name: "ada")
-        try await repository.addBoard(Self.board, members: ["ada"])
+        try await repository.addBoard(BoardName(Self.board), members: ["ada"])
     }
 
     var serverDown: Bool {
@@ -107,7 +107,8 @@ final class SimulatedNetwork: Sendable {
             let repository = network.repository
             let answer = try await network.deliver(client: client) {
                 PushResponse(
-                    results: try await repository.push(board: SimulatedNetwork.board, operations: wire.operations))
+                    results: try await repository.push(
+                        board: BoardName(SimulatedNetwork.board), operations: wire.operations))
             }
             network.noteAcknowledged(answer.results)
             return answer.results
@@ -116,14 +117,14 @@ final class SimulatedNetwork: Sendable {
         func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
             let repository = network.repository
             return try await network.deliver(client: client) {
-                try await repository.operations(board: SimulatedNetwork.board, after: after, limit: limit)
+                try await repository.operations(board: BoardName(SimulatedNetwork.board), after: after, limit: limit)
             }
         }
 
         func snapshot() async throws(SyncTransportError) -> BoardSnapshot {
             let repository = network.repository
             return try await network.deliver(client: client) {
-                try await repository.snapshot(board: SimulatedNetwork.board)
+                try await repository.snapshot(board: BoardName(SimulatedNetwork.board))
             }
         }
 

@@ -133,7 +133,8 @@ struct Simulation {
     }
 
     func expectConverged() async throws {
-        let server = try await network.repository.operations(board: SimulatedNetwork.board, after: 0, limit: 1_000_000)
+        let server = try await network.repository.operations(
+            board: BoardName(SimulatedNetwork.board), after: 0, limit: 1_000_000)
         let serverIDs = server.operations.map(\.operation.id)
         #expect(Set(serverIDs).count == serverIDs.count, "an operation is on the server twice")
         #expect(server.operations.map(\.seq) == (0..<server.operations.count).map { Int64($0) + 1 }, "gap in seqs")
@@ -141,7 +142,7 @@ struct Simulation {
             #expect(
                 server.operations.first { $0.operation.id == id }?.seq == seq, "acknowledged \(id) is not at \(seq)")
         }
-        let snapshot = try await network.repository.snapshot(board: SimulatedNetwork.board)
+        let snapshot = try await network.repository.snapshot(board: BoardName(SimulatedNetwork.board))
         let serverCards = Set(snapshot.projects.map { Card($0.id, $0.title, $0.description, $0.deadline, $0.status) })
         let reference = try devices[0].history(limit: nil)
         for (index, device) in devices.enumerated() {

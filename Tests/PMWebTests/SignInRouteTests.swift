@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PMServer
+import PMSyncProtocol
 import PMTestSupport
 import PMWeb
 import Testing

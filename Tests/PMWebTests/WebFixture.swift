@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import PMServer
+import PMSyncProtocol
 import PMTestSupport
 import PMWeb
 import Synchronization
@@ -48,7 +49,7 @@ final class WebFixture: Sendable {
                 checkPassword: { password in
                     guard password.count >= 8 else { throw PasswordTooShort() }
                 },
-                setPassword: { [self] user, password in passwords.withLock { $0[user] = password } })
+                setPassword: { [self] user, password in passwords.withLock { $0[user.text] = password } })
             : nil
         return WebBoard(
             repository: repository, resources: resources, signIn: SignInCheck(repository: repository),
