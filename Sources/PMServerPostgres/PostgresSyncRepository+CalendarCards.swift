@@ -1,6 +1,6 @@
 public import Foundation
-public import PMSyncProtocol
 public import PMServer
+public import PMSyncProtocol
 import PostgresNIO
 
 extension PostgresSyncRepository: CalendarCardRepository {

@@ -1,8 +1,8 @@
 public import Foundation
-public import PMSyncProtocol
 import GRDB
 import PMDomain
 public import PMServer
+public import PMSyncProtocol
 
 extension SQLiteSyncRepository: CalendarCardRepository {
     public func calendarCards(board: BoardName, ids: [UUID]?) async throws -> (
@@ -38,7 +38,8 @@ extension SQLiteSyncRepository: CalendarCardRepository {
                 cards.append(StoredCalendarCard(id: id, state: row[1], text: row[2]))
             }
             let head =
-                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board.text]) ?? 0
+                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board.text])
+                ?? 0
             return (cards, head)
         }
     }
