@@ -83,6 +83,7 @@ def main():
         parser.add_argument(name)
     parser.add_argument("--count", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--client-python", help="a Python with the caldav library: also time its first full sync")
     args = parser.parse_args()
     ids = [uuid.uuid4() for _ in range(args.count)]
     due = (datetime.date.today() + datetime.timedelta(days=30)).isoformat()
@@ -105,6 +106,19 @@ def main():
     print("| --- | --- | --- | --- | --- |")
     for name, pm, radicale, pm_size, radicale_size in rows:
         print(f"| {name} | {pm:.3f} s | {radicale:.3f} s | {pm / radicale:.2f}× | {pm_size:,} / {radicale_size:,} |")
+    if args.client_python:
+        client = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bench-caldav-client.py")
+
+        def first_sync(url, password):
+            # One run each: the library loads every item, which takes far longer than a report.
+            return float(subprocess.run(
+                [args.client_python, client, url, args.user, password, "team", str(args.count)],
+                capture_output=True, check=True, text=True).stdout)
+
+        pm = first_sync(args.pm_url + "/", args.token)
+        radicale = first_sync(args.radicale_url, "x")
+        print(f"python caldav, first full sync (discovery, sync-collection, every item): "
+              f"pm-server {pm:.3f} s, Radicale {radicale:.3f} s, ratio {pm / radicale:.2f}×")
 
 
 if __name__ == "__main__":
