@@ -21,6 +21,14 @@ extension UUID {
         }
     }
 
+    /// The UUID in `text`, in the form `UUID(uuidString:)` reads, read as the bytes are: lists
+    /// read every card's id from the database, and `sscanf` was a tenth of `pm list`.
+    public init?(text: String) {
+        var text = text
+        guard let uuid = text.withUTF8({ UUID(text: $0) }) else { return nil }
+        self = uuid
+    }
+
     /// The UUID in `text`, 36 bytes in the form `UUID(uuidString:)` reads (hex digits of either
     /// case), read without `sscanf`, which `UUID(uuidString:)` calls on Linux.
     public init?(text: UnsafeBufferPointer<UInt8>) {

@@ -38,7 +38,7 @@ extension AppDatabase {
                     ORDER BY id LIMIT 11
                     """,
                 arguments: [prefix.text + "*"])
-            let candidates = rows.compactMap { row in UUID(uuidString: row[0]).map { ($0, row[1] as String) } }
+            let candidates = rows.compactMap { row in UUID(text: row[0]).map { ($0, row[1] as String) } }
             guard let first = candidates.first else { throw StoreError.notFound(prefix.text) }
             guard candidates.count == 1 else {
                 throw StoreError.ambiguous(prefix.text, candidates.map { (id: $0.0, title: $0.1) })
@@ -51,7 +51,7 @@ extension AppDatabase {
     public func shortIDs() throws -> [UUID: String] {
         try read { db in
             let ids = try String.fetchAll(db, sql: "SELECT id FROM project WHERE \(ProjectRow.visible)")
-            return IDPrefix.shortest(for: ids.compactMap(UUID.init(uuidString:)))
+            return IDPrefix.shortest(for: ids.compactMap(UUID.init(text:)))
         }
     }
 

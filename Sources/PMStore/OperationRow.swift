@@ -35,7 +35,7 @@ enum OperationRow {
 
     /// An operation from a row selected with ``columns``.
     static func operation(_ row: Row) throws -> ProjectOperation {
-        guard let id = UUID(uuidString: row[Columns.id]), let projectID = UUID(uuidString: row[Columns.projectId]),
+        guard let id = UUID(text: row[Columns.id]), let projectID = UUID(text: row[Columns.projectId]),
             let timestamp = HybridTimestamp(row[Columns.clock] as String)
         else {
             throw DatabaseError(

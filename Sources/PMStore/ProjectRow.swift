@@ -29,7 +29,7 @@ enum ProjectRow {
     /// then shows the defaults ``ProjectState/project`` gives, as every replica does.
     static func project(_ row: Row) -> Project? {
         typealias Column = CardColumns
-        guard let id = UUID(uuidString: row[Column.id]) else { return nil }
+        guard let id = UUID(text: row[Column.id]) else { return nil }
         let created: Int64 = row[Column.createdAt]
         let updated: Int64 = row[Column.updatedAt]
         let deadline =
@@ -66,7 +66,7 @@ enum ProjectRow {
                 """,
             arguments: [jsonArray(ids.map(\.lowercased))])
         while let row = try rows.next() {
-            guard let id = UUID(uuidString: row[StateColumns.id]) else { continue }
+            guard let id = UUID(text: row[StateColumns.id]) else { continue }
             states[id] = state(row, id: id)
         }
         return states

@@ -34,4 +34,29 @@ import Testing
         #expect("한글날".padded(toWidth: 4) == "한… ")
         #expect("한글날".padded(toWidth: 4).displayWidth == 4)
     }
+
+    @Test func plainASCIITakesAColumnAByteAndDeleteNone() {
+        #expect("Spec review 2".displayWidth == 13)
+        #expect("".displayWidth == 0)
+        #expect("a\u{7F}b".displayWidth == 2)
+        #expect("tab\there".displayWidth == 7)
+    }
+
+    @Test func paddingPlainTextThatFitsOrOverflows() {
+        #expect("Spec".padded(toWidth: 6) == "Spec  ")
+        #expect("Spec".padded(toWidth: 4) == "Spec")
+        #expect("Specification".padded(toWidth: 6) == "Speci…")
+        #expect("Spec".padded(toWidth: 0) == "")
+        #expect("".padded(toWidth: 0) == "")
+    }
+
+    @Test func countingByScalarsAgreesWithCountingByCharacters() {
+        let samples = [
+            "Spec review", "준비 Q3 업데이트 bug", "漢字と한글", "café", "cafe\u{301}", "한\u{11A8}", "👩‍💻 done",
+            "✅ 출시", "a\tb", "\r\n", "ÿ¡", "\u{AD}x", "ｆｕｌｌ", "ｶﾀｶﾅ", "の\u{3099}",
+        ]
+        for text in samples {
+            #expect(text.displayWidth == text.characterWidth, "\(text)")
+        }
+    }
 }
