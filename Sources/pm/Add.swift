@@ -22,7 +22,7 @@ struct Add: AsyncParsableCommand {
     @Option(help: "Up to 1000 characters; newlines allowed.")
     var description: String?
 
-    func run() async throws {
+    @MainActor func run() async throws {
         let context = try Context(options)
         let input = ProjectInput(title: title, deadline: deadline, description: description)
         let fields = try input.newProject(today: context.today)

@@ -11,16 +11,17 @@ import PMSync
 enum AutoPush {
     /// Runs `report` (the command's output), then pushes, whether or not `report` threw. Without
     /// a remote the push is one read of a one-row table, and no HTTP client is made.
-    static func afterChange(
+    /// On the main actor, as the commands' `run()`: an async call off it would start the
+    /// concurrency runtime's worker threads, about 3 ms of every `pm add` without a remote.
+    @MainActor static func afterChange(
         _ database: AppDatabase, _ context: Context, report: () throws -> Void
     ) async throws {
         let reported = Result { try report() }
-        await push(database, context)
+        if let remote = try? database.remote() { await push(database, context, to: remote) }
         try reported.get()
     }
 
-    private static func push(_ database: AppDatabase, _ context: Context) async {
-        guard let remote = try? database.remote() else { return }
+    private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
         let link = ServerLink.link(database, to: remote, environment: context.environment)
         guard let problem = await link.pushAfterChange() else { return }
         FileHandle.standardError.write(

@@ -14,7 +14,7 @@ struct Delete: AsyncParsableCommand {
     @Argument(help: "The project's id, or a unique prefix of at least 4 hex digits.")
     var id: String
 
-    func run() async throws {
+    @MainActor func run() async throws {
         let context = try Context(options)
         let prefix = try IDPrefix(id)
         let database = try context.open()

@@ -30,7 +30,7 @@ struct Edit: AsyncParsableCommand {
         }
     }
 
-    func run() async throws {
+    @MainActor func run() async throws {
         let context = try Context(options)
         let input = ProjectInput(title: title, deadline: deadline, description: description)
         let prefix = try IDPrefix(id)

@@ -19,7 +19,7 @@ struct Import: AsyncParsableCommand {
     @Argument(help: "The export file ('-' reads stdin).")
     var file: String
 
-    func run() async throws {
+    @MainActor func run() async throws {
         let context = try Context(options)
         let document = try read()
         let database = try context.open()

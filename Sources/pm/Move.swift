@@ -17,7 +17,7 @@ struct Move: AsyncParsableCommand {
     @Argument(help: "The list to move it to: todo, doing or done.")
     var status: Status
 
-    func run() async throws {
+    @MainActor func run() async throws {
         let context = try Context(options)
         let prefix = try IDPrefix(id)
         let database = try context.open()

@@ -11,7 +11,7 @@ struct Undo: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
+    @MainActor func run() async throws {
         let context = try Context(options)
         let database = try context.open()
         let result = try database.undo()
@@ -30,7 +30,7 @@ struct Redo: AsyncParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    func run() async throws {
+    @MainActor func run() async throws {
         let context = try Context(options)
         let database = try context.open()
         let result = try database.redo()
