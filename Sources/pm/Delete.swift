@@ -22,7 +22,7 @@ struct Delete: AsyncParsableCommand {
         try await AutoPush.afterChange(database, context) {
             guard let entry = result.entry else { return }
             if output.json {
-                try context.output.printJSON(HistoryEntryJSON(entry))
+                try context.output.printJSON(HistoryEntryJSON(entry, thisDevice: try database.deviceID()))
             } else {
                 context.output.print("\(entry.summary) — pm undo brings it back")
             }

@@ -40,7 +40,8 @@ struct Edit: AsyncParsableCommand {
             try input.edit(of: project, today: today)
         }
         try await AutoPush.afterChange(database, context) {
-            try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing changed")
+            try ChangeReport(context: context, database: database, json: output.json)
+                .print(result, unchanged: "Nothing changed")
         }
     }
 }
@@ -48,6 +49,7 @@ struct Edit: AsyncParsableCommand {
 /// How commands that change a card report it.
 struct ChangeReport {
     let context: Context
+    let database: AppDatabase
     let json: Bool
 
     func print(_ result: ChangeResult, unchanged: String) throws {
@@ -55,7 +57,7 @@ struct ChangeReport {
             if let project = result.project {
                 try context.output.printJSON(ProjectJSON(project, today: context.today))
             } else if let entry = result.entry {
-                try context.output.printJSON(HistoryEntryJSON(entry))
+                try context.output.printJSON(HistoryEntryJSON(entry, thisDevice: try database.deviceID()))
             }
             return
         }

@@ -23,7 +23,8 @@ struct Move: AsyncParsableCommand {
         let database = try context.open()
         let result = try database.move(try database.resolve(prefix), to: status)
         try await AutoPush.afterChange(database, context) {
-            try ChangeReport(context: context, json: output.json).print(result, unchanged: "Nothing moved")
+            try ChangeReport(context: context, database: database, json: output.json)
+                .print(result, unchanged: "Nothing moved")
         }
     }
 }

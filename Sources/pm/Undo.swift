@@ -16,7 +16,7 @@ struct Undo: AsyncParsableCommand {
         let database = try context.open()
         let result = try database.undo()
         try await AutoPush.afterChange(database, context) {
-            try UndoReport(context: context, json: output.json).print(result, verb: "Undone")
+            try UndoReport(context: context, database: database, json: output.json).print(result, verb: "Undone")
         }
     }
 }
@@ -35,19 +35,20 @@ struct Redo: AsyncParsableCommand {
         let database = try context.open()
         let result = try database.redo()
         try await AutoPush.afterChange(database, context) {
-            try UndoReport(context: context, json: output.json).print(result, verb: "Redone")
+            try UndoReport(context: context, database: database, json: output.json).print(result, verb: "Redone")
         }
     }
 }
 
 struct UndoReport {
     let context: Context
+    let database: AppDatabase
     let json: Bool
 
     func print(_ result: ChangeResult, verb: String) throws {
         if json {
             if let entry = result.entry {
-                try context.output.printJSON(HistoryEntryJSON(entry))
+                try context.output.printJSON(HistoryEntryJSON(entry, thisDevice: try database.deviceID()))
             } else {
                 context.output.print("null")
             }

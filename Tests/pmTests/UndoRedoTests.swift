@@ -68,6 +68,8 @@ import Testing
         // Then the card is back as it was, and history records a restore
         #expect(whileDeleted.isEmpty)
         #expect(undo["action"] as? String == "restored")
+        // And the JSON says who made it as history does: this device
+        #expect(undo["by"] as? String == "this device" && undo["byThisDevice"] as? Bool == true)
         let back = try #require(try pm.card(card.id))
         #expect(back.status == "doing" && back.description == "keep me")
         // And redo deletes it again
