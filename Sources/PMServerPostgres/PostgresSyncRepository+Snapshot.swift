@@ -1,6 +1,6 @@
 import Foundation
-public import PMDomain
-public import PMServer
+import PMDomain
+import PMServer
 public import PMSyncProtocol
 import PostgresNIO
 
