@@ -62,9 +62,24 @@ struct BoardsController<Repository: SyncRepository> {
         return JSONResponse.make(json: try await repository.pullAnswer(board: board, after: after, limit: Int(limit)))
     }
 
+    /// The snapshot, streamed: the head goes out before any card is read, then each page as it
+    /// is read. A client's deadline for the answer's head is met however large the board, and
+    /// the server holds one page at a time rather than the whole answer.
     @Sendable func projects(_ request: Request, context: Context) async throws -> Response {
         let board = try context.admittedBoard()
-        return JSONResponse.make(json: JSONWriter.snapshot(try await repository.snapshot(board: board)))
+        let pages = try await repository.snapshotPages(board: board, size: SnapshotPages.size)
+        return Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(bytes: JSONWriter.snapshotOpening(seq: pages.head)))
+                var following = false
+                while case let page = try await pages.next(), !page.isEmpty {
+                    try await writer.write(ByteBuffer(bytes: JSONWriter.snapshotCards(page, following: following)))
+                    following = true
+                }
+                try await writer.write(ByteBuffer(bytes: JSONWriter.snapshotClosing))
+                try await writer.finish(nil)
+            })
     }
 
     /// `/live` reached as plain HTTP: the WebSocket upgrade was missing (a refused token or board

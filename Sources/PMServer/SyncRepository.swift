@@ -50,6 +50,11 @@ public protocol SyncRepository: SessionRepository, Sendable {
     func pullAnswer(board: BoardName, after: Int64, limit: Int) async throws -> [UInt8]
     /// The merged cards of the board and the sequence number they reflect.
     func snapshot(board: BoardName) async throws -> BoardSnapshot
+    /// The same cards as ``snapshot(board:)`` for the snapshot route to stream, in pages of
+    /// about `size` cards, all reflecting the head the pages name; an unknown board is refused
+    /// before any card is read. A backend that can read a page at a time from one consistent
+    /// view does; the others read the board whole.
+    func snapshotPages(board: BoardName, size: Int) async throws -> SnapshotPages
     /// Passes to `publish` every board head that other processes sharing this store announce,
     /// until cancelled. A store only one process may use returns at once: its own pushes are
     /// all there is, and the push route publishes those.
@@ -57,6 +62,11 @@ public protocol SyncRepository: SessionRepository, Sendable {
 }
 
 extension SyncRepository {
+    /// The board read whole by ``snapshot(board:)``, handed out in pages.
+    public func snapshotPages(board: BoardName, size: Int) async throws -> SnapshotPages {
+        SnapshotPages(try await snapshot(board: board), size: size)
+    }
+
     /// Appends operations whose author is unknown: for tests and tools that push on nobody's
     /// behalf. Every push a user makes passes its author to ``push(board:author:operations:)``.
     public func push(board: BoardName, operations: [ProjectOperation]) async throws -> [PushResponse.Result] {

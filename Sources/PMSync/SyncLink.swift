@@ -11,7 +11,9 @@ public struct SyncLink: Sendable {
     /// about to go, so a command that ends up sending nothing never builds a network client.
     public typealias Connect = @Sendable (_ timeout: Duration) -> any SyncTransport
 
-    /// How long one request of a round may take.
+    /// How long one request of a round may wait for its answer to begin, and then for each
+    /// next part of it: a large answer that keeps coming is read to its end however long it
+    /// takes, as a server that stops sending is given up on.
     public static let requestTimeout: Duration = .seconds(10)
     /// The most a command waits for the server when it pushes its change.
     public static let pushLimit: Duration = .seconds(1)

@@ -15,9 +15,12 @@ public import PMSyncProtocol
 /// any other 4xx is `.refused` with the server's error code. The token never appears in an
 /// error or a log.
 public struct HTTPSyncTransport: SyncTransport {
-    /// The largest answer read: a full pull page is well under 1 MiB, but a snapshot grows with
-    /// the board, so this only guards against a runaway answer.
+    /// The largest answer read: a full pull page is well under 1 MiB, so this only guards
+    /// against a runaway answer.
     static let answerLimit = 64 << 20
+    /// The largest snapshot read. A snapshot grows with the board, a few hundred bytes a card:
+    /// 1 GiB holds a board of some two million cards.
+    static let snapshotLimit = 1 << 30
 
     /// The client transports use unless given another: one that gives up on a refused
     /// connection at once. AsyncHTTPClient's shared client retries connecting until the
@@ -40,8 +43,9 @@ public struct HTTPSyncTransport: SyncTransport {
 
     /// A transport for `board` on the server at `serverURL` (`http://host:port`, optionally with
     /// a path prefix and a trailing slash; `https` for TLS), authenticated by `token`. Each
-    /// request, and each silence on the live connection, may last `timeout`; the live
-    /// connection's first answer is awaited for as long on `clock`.
+    /// request's answer must begin within `timeout`, and may then fall silent for no longer (on
+    /// `clock`) however long it lasts; each silence on the live connection may last as long,
+    /// and the live connection's first answer is awaited for as long on `clock`.
     public init(
         serverURL: String, board: String, token: String, clock: any Clock<Duration>,
         httpClient: HTTPClient = HTTPSyncTransport.client, timeout: Duration = .seconds(10),
@@ -72,12 +76,13 @@ public struct HTTPSyncTransport: SyncTransport {
     }
 
     public func snapshot() async throws(SyncTransportError) -> BoardSnapshot {
-        try await send(.GET, endpoint.projects, answer: BoardSnapshot.self)
+        try await send(.GET, endpoint.projects, limit: Self.snapshotLimit, answer: BoardSnapshot.self)
     }
 
-    /// One authorized request; its answer decoded as `Answer`, or the error it stands for.
+    /// One authorized request; its answer, of at most `limit` bytes, decoded as `Answer`, or
+    /// the error it stands for.
     func send<Answer: Decodable>(
-        _ method: HTTPMethod, _ url: String, body: Data? = nil, answer: Answer.Type
+        _ method: HTTPMethod, _ url: String, body: Data? = nil, limit: Int = answerLimit, answer: Answer.Type
     ) async throws(SyncTransportError) -> Answer {
         var request = HTTPClientRequest(url: url)
         request.method = method
@@ -92,9 +97,9 @@ public struct HTTPSyncTransport: SyncTransport {
         do {
             let response = try await httpClient.execute(request, timeout: TimeAmount(timeout), logger: logger)
             status = response.status
-            bytes = try await response.body.collect(upTo: Self.answerLimit)
-        } catch is NIOTooManyBytesError {
-            throw failure(.serverFailed("the answer to \(method) \(url) is over \(Self.answerLimit) bytes"))
+            bytes = try await collect(response.body, upTo: limit)
+        } catch is AnswerTooLarge {
+            throw failure(.serverFailed("the answer to \(method) \(url) is over \(limit) bytes"))
         } catch {
             throw failure(SyncTransportError(transportFailure: error))
         }

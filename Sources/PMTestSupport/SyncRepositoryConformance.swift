@@ -46,6 +46,11 @@ public enum SyncRepositoryConformance {
             name: "pushRecordsItsAuthorAndARetryKeepsTheFirst", run: pushRecordsItsAuthorAndARetryKeepsTheFirst),
         Check(name: "pullAnswerIsTheStoredPageWritten", run: pullAnswerIsTheStoredPageWritten),
         Check(name: "pullAnswerOfAnUnknownBoardIsRefused", run: pullAnswerOfAnUnknownBoardIsRefused),
+        Check(
+            name: "snapshotPagesHoldTheSnapshotsCardsAcrossPages", run: snapshotPagesHoldTheSnapshotsCardsAcrossPages),
+        Check(
+            name: "snapshotPagesIgnorePushesMadeWhileTheyAreRead", run: snapshotPagesIgnorePushesMadeWhileTheyAreRead),
+        Check(name: "snapshotPagesOfAnUnknownBoardAreRefused", run: snapshotPagesOfAnUnknownBoardAreRefused),
     ]
 
     /// A repository holding user `ada` with board `team`.

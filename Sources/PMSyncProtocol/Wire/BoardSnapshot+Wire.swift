@@ -80,17 +80,33 @@ extension PlainJSONReader {
 extension JSONWriter {
     /// The snapshot answer, `{"seq":N,"projects":[{…,"clocks":{…}}]}`, written directly.
     public static func snapshot(_ snapshot: BoardSnapshot) -> [UInt8] {
-        var writer = JSONWriter(capacity: 64 + snapshot.projects.count * 512)
+        snapshotOpening(seq: snapshot.seq) + snapshotCards(snapshot.projects, following: false) + snapshotClosing
+    }
+
+    /// The start of a snapshot answer written in parts, up to the opening of its cards:
+    /// `{"seq":N,"projects":[`. The cards follow in ``snapshotCards(_:following:)`` and
+    /// ``snapshotClosing`` ends it, so a server can send the head before it reads a card.
+    public static func snapshotOpening(seq: Int64) -> [UInt8] {
+        var writer = JSONWriter(capacity: 48)
         writer.raw(#"{"seq":"#)
-        writer.integer(snapshot.seq)
+        writer.integer(seq)
         writer.raw(#","projects":["#)
-        for (index, card) in snapshot.projects.enumerated() {
-            if index > 0 { writer.byte(UInt8(ascii: ",")) }
-            writer.card(card)
-        }
-        writer.raw("]}")
         return writer.bytes
     }
+
+    /// `cards` as one part of a snapshot answer's card list; `following` says that cards were
+    /// written before them, so they start with a comma.
+    public static func snapshotCards(_ cards: some Collection<BoardSnapshot.Card>, following: Bool) -> [UInt8] {
+        var writer = JSONWriter(capacity: 16 + cards.count * 512)
+        for (index, card) in cards.enumerated() {
+            if index > 0 || following { writer.byte(UInt8(ascii: ",")) }
+            writer.card(card)
+        }
+        return writer.bytes
+    }
+
+    /// The end of a snapshot answer written in parts.
+    public static let snapshotClosing: [UInt8] = Array("]}".utf8)
 
     mutating func card(_ card: BoardSnapshot.Card) {
         raw(#"{"id":"#)
