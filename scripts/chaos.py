@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """The run behind scripts/chaos: two pm-server processes on one PostgreSQL, five pm devices
-changing cards in loops (each its own database, PM_DATABASE), a fault-injecting proxy between
-them (chaos_proxy.py; the processes in chaos_processes.py), and kill -9 of servers and devices and immediate PostgreSQL restarts at
-random moments. Then the faults stop, every device syncs until all is quiet, and the run checks
+changing cards in loops (each its own database, PM_DATABASE), a sixth device with only `pm board`
+open in tmux, following live and adding cards with its keys (chaos_board.py), a fault-injecting
+proxy between them (chaos_proxy.py; the processes in chaos_processes.py), and kill -9 of servers,
+devices and the board and immediate PostgreSQL restarts at random moments. Then the faults stop,
+the board sends what it holds, every other device syncs until all is quiet, the board must
+receive the rest by itself over its live connection, and the run checks
 that nothing was lost: every operation a server acknowledged is stored exactly once, at the
 place it was acknowledged with; the board's sequence has no gaps; every device holds exactly
 the server's operations, the same cards as the server's snapshot and the same history as every
-other device. Python standard library only.
+other device; and every card the board saved is on the server. Python standard library and tmux.
 
     chaos.py --bin-dir DIR --postgres URL --pg-ctl JSON [--seconds S] [--seed N]
 
@@ -25,6 +28,7 @@ import tempfile
 import time
 import urllib.request
 
+from chaos_board import BoardDevice
 from chaos_processes import BOARD, Device, Server, kill
 from chaos_proxy import Proxy
 
@@ -43,10 +47,13 @@ def main():
     print("chaos: seed %d (replay the same choices with scripts/chaos --seed %d)" % (seed, seed), flush=True)
     work = tempfile.mkdtemp(prefix="pm-chaos.")
     lost = True
+    run = None
     try:
         run = Run(arguments, seed, work)
         lost = asyncio.run(run.main())
     finally:
+        if run is not None and hasattr(run, "board"):
+            run.board.end()
         if lost:
             print("chaos: the devices' databases and the servers' logs are kept in %s" % work, flush=True)
         else:
@@ -88,18 +95,20 @@ class Run:
         return out.decode().strip()
 
     async def main(self):
-        tokens = [await self.admin("user", "add", "device%d" % n) for n in range(1, DEVICES + 1)]
-        await self.admin("board", "add", BOARD, *sum((["--member", "device%d" % n] for n in range(1, DEVICES + 1)), []))
+        # Devices 1 to DEVICES run pm commands; one more runs the board.
+        tokens = [await self.admin("user", "add", "device%d" % n) for n in range(1, DEVICES + 2)]
+        await self.admin("board", "add", BOARD, *sum((["--member", "device%d" % n] for n in range(1, DEVICES + 2)), []))
         self.servers = [Server(self, n) for n in (1, 2)]
         for server in self.servers:
             await server.start()
         self.proxy = Proxy(random.Random(self.seed + 1), [server.port for server in self.servers], self.faults)
         await self.proxy.start()
         self.devices = [Device(self, n, tokens[n - 1]) for n in range(1, DEVICES + 1)]
-        for device in self.devices:
+        self.board = BoardDevice(self, DEVICES + 1, tokens[DEVICES])
+        for device in self.devices + [self.board]:
             await device.set_remote("http://127.0.0.1:%d" % self.proxy.port)
         started = time.monotonic()
-        loops = [asyncio.ensure_future(device.loop()) for device in self.devices]
+        loops = [asyncio.ensure_future(device.loop()) for device in self.devices + [self.board]]
         await self.inject_until(started + self.seconds)
         self.stopping = True
         await asyncio.gather(*loops)
@@ -107,7 +116,7 @@ class Run:
         for server in self.servers:
             if server.process.returncode is not None:
                 await server.start()
-        await self.settle()
+        await self.board_settles()
         self.count("chaos seconds", round(time.monotonic() - started))
         lost = await self.check()
         for server in self.servers:
@@ -116,18 +125,24 @@ class Run:
         return lost or bool(self.problems)
 
     async def inject_until(self, deadline):
-        """Kills servers and devices and restarts PostgreSQL at random moments until `deadline`."""
+        """Kills servers, devices and the board and restarts PostgreSQL at random moments until
+        `deadline`."""
         # One of each kind first, so that even a short run has them all.
-        first = self.rng.sample(["server", "device", "postgres"], 3)
+        first = self.rng.sample(["server", "device", "board", "postgres"], 4)
         while time.monotonic() < deadline:
             await asyncio.sleep(self.rng.uniform(0.5, 3))
-            kind = first.pop() if first else self.rng.choices(["server", "device", "postgres"], [3, 5, 1])[0]
+            kind = first.pop() if first else self.rng.choices(["server", "device", "board", "postgres"], [3, 5, 2, 1])[0]
             if kind == "server":
                 server = self.rng.choice(self.servers)
                 await server.kill()
                 self.count("kill -9 of a server")
                 await asyncio.sleep(self.rng.uniform(0.1, 2))
                 await server.start()
+            elif kind == "board":
+                if await self.board.kill():
+                    self.count("kill -9 of the board")
+                await asyncio.sleep(self.rng.uniform(0.1, 2))
+                await self.board.open()
             elif kind == "device":
                 device = self.rng.choice(self.devices)
                 # Somewhere inside its next command, or the one running.
@@ -142,6 +157,24 @@ class Run:
                 if await process.wait() != 0:
                     raise SystemExit("pg_ctl restart failed")
                 self.count("PostgreSQL restarts (immediate)")
+
+    async def board_settles(self):
+        """The board sends all it holds; the other devices settle; then the board must receive
+        the rest over its live connection, with no pm sync on its database. Up to 120 s each: an
+        offline board backs off up to a minute before it tries again."""
+        await self.board.open()
+        sent = await self.board.wait_until(lambda operations: None not in operations.values(), 120)
+        if sent is None:
+            self.problem("the board still had changes to send 120 s after the faults stopped")
+        await self.settle()
+        rows, _ = await self.stored()
+        stored = {operation: seq for operation, seq in rows}
+        received = await self.board.wait_until(lambda operations: operations == stored, 120)
+        if received is None:
+            self.problem("the board did not receive the server's operations within 120 s of the others settling")
+        else:
+            self.count("board: seconds to catch up after the others settled", round(received))
+        await self.board.quit()
 
     async def settle(self):
         """Every device syncs, over and over, until a round in which nobody sends or receives."""
@@ -207,8 +240,11 @@ class Run:
         server_cards = self.cards(snapshots[0]["projects"])
         if snapshots[0]["seq"] != head or any(self.cards(s["projects"]) != server_cards for s in snapshots):
             lost.append("the two servers' snapshots differ, or are not at the head")
+        unsaved = [title for title in self.board.saved if '"%s"' % title not in self.stored_bodies]
+        if unsaved:
+            lost.append("%d cards the board saved are not on the server" % len(unsaved))
         histories = []
-        for device in self.devices:
+        for device in self.devices + [self.board]:
             cards, history, operations = await device.state()
             missing = [operation for operation in operations if operation not in stored]
             if missing:

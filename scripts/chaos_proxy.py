@@ -10,13 +10,17 @@ import json
 
 
 class ResponseReader:
-    """Splits the bytes a server sends on one connection into HTTP/1.1 answers."""
+    """Splits the bytes a server sends on one connection into HTTP/1.1 answers, until a 101: what
+    follows it (a board's live WebSocket) is not HTTP and is only passed on."""
 
     def __init__(self):
         self.buffer = b""
+        self.upgraded = False
 
     def feed(self, data):
         """Adds `data`; returns the answers it completed, each as (status, body)."""
+        if self.upgraded:
+            return []
         self.buffer += data
         answers = []
         while True:
@@ -39,6 +43,10 @@ class ResponseReader:
             name, _, value = line.partition(":")
             headers[name.strip().lower()] = value.strip()
         start = end + 4
+        if status == 101:
+            self.upgraded = True
+            self.buffer = b""
+            return status, b""
         if headers.get("transfer-encoding", "").lower() == "chunked":
             body, position = b"", start
             while True:
@@ -152,6 +160,8 @@ class Proxy:
             while data := await server_reader.read(65536):
                 answers = reader.feed(data)
                 self._record(answers)
+                if any(status == 101 for status, _ in answers):
+                    self.stats["live upgrades"] = self.stats.get("live upgrades", 0) + 1
                 if fault in ("cut-before-answer", "cut-mid-answer"):
                     # Read the whole answer first, so what the server acknowledged is known.
                     while not answers and (more := await server_reader.read(65536)):

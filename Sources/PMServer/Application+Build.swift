@@ -47,15 +47,21 @@ public func buildRouter<Repository: SyncRepository>(
 /// keep it honest.
 public let defaultIdleTimeout: Duration = .seconds(30)
 
+/// How often the server pings a live WebSocket. A client that answers no ping within a period
+/// of it is closed, also one that has stopped reading while heads keep coming.
+public let defaultLivePingPeriod: Duration = .seconds(30)
+
 /// The server application: the routes of ``buildRouter(repository:live:openAPIDocument:)`` and
 /// the live WebSocket on `configuration`, with `additions`' routes and ways to sign in. `services` run beside the server and stop after it
 /// (a database client, ``LiveHeadsFollower``); `beforeServerStarts` (migrations) runs once they
 /// are up and before the first request is accepted. A connection idle for `idleTimeout` (no
-/// whole request head yet, or none since the last answer) is closed.
+/// whole request head yet, or none since the last answer) is closed; live WebSockets are
+/// pinged every `livePingPeriod`.
 public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
-    idleTimeout: Duration = defaultIdleTimeout, signInLimiter: SignInLimiter? = nil, services: [any Service] = [],
+    idleTimeout: Duration = defaultIdleTimeout, livePingPeriod: Duration = defaultLivePingPeriod,
+    signInLimiter: SignInLimiter? = nil, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
@@ -73,7 +79,7 @@ public func buildApplication<Repository: SyncRepository>(
                     responder: responder, webSocketResponder: webSocketResponder,
                     configuration: .init(
                         http1: .init(idleTimeout: TimeAmount(idleTimeout)),
-                        ws: .init(autoPing: .enabled(timePeriod: .seconds(30))))),
+                        ws: .init(autoPing: .enabled(timePeriod: livePingPeriod)))),
                 limit: TimeAmount(idleTimeout))
         },
         configuration: configuration, services: services, logger: logger)

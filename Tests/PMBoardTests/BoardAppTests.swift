@@ -77,8 +77,8 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func aWriteFromAnotherProcessAppearsAfterOnePollTickWithTheSelectionKept() async throws {
         // Given a board on a database file that another process also writes
-        let folder = NSTemporaryDirectory() + "pm-board-app-" + UUID().uuidString
-        let path = folder + "/projects.sqlite"
+        let folder = try TemporaryFolder(prefix: "pm-board-app")
+        let path = folder.file("projects.sqlite")
         let world = TestWorld(day: "2026-11-21")
         let database = try AppDatabase.open(path: path, environment: world.environment, access: .concurrentReads)
         let other = try AppDatabase.open(path: path, environment: world.environment)
@@ -101,6 +101,7 @@ import Testing
         let screen = terminal.screen.lines.joined(separator: "\n")
         #expect(screen.contains("TODO (2)"))
         #expect(screen.contains("First"))
+        withExtendedLifetime(folder) {}
     }
 
     @Test func aResizeRedrawsAtOnceInTheNewLayout() async throws {

@@ -1,9 +1,12 @@
 import Foundation
+import PMTestSupport
 import Testing
 
 /// The real `pm` binary in a real terminal (tmux): what a user sees and types.
 @Suite(.serialized) struct BoardEndToEndTests {
-    let folder = NSTemporaryDirectory() + "pm-board-e2e-" + UUID().uuidString
+    /// Removed when Swift Testing releases the suite's instance after each test, pass or fail.
+    let temporary: TemporaryFolder
+    var folder: String { temporary.path }
     var database: String { folder + "/projects.sqlite" }
 
     static var binary: String {
@@ -19,7 +22,7 @@ import Testing
     }
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder(prefix: "pm-board-e2e")
     }
 
     /// Runs `pm` outside the board, as another terminal would.
@@ -131,5 +134,23 @@ import Testing
         try tmux.wait(for: "board exited")
         #expect(try tmux.value("#{alternate_on}") == "0")
         #expect(try tmux.value("#{cursor_flag}") == "1")
+    }
+
+    @Test func aTestThatFailsLeavesNoFolderBehind() throws {
+        // Given the suite's instance for one test, whose board database is written
+        var folder = ""
+        do {
+            let suite = try BoardEndToEndTests()
+            folder = suite.folder
+            try suite.pm("add", "Left behind?", "--deadline", "+1d")
+            #expect(FileManager.default.fileExists(atPath: suite.database))
+
+            // When the test fails part-way
+            throw TmuxTimeout(description: "a test that fails")
+        } catch is TmuxTimeout {}
+
+        // Then, the instance released, its folder is gone with the database in it
+        #expect(!folder.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder))
     }
 }

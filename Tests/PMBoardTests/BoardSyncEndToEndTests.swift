@@ -5,7 +5,9 @@ import Testing
 /// The real `pm` board in tmux, syncing with a real `pm-server` on SQLite: what a second device
 /// pushes shows up on an open board by itself.
 @Suite(.serialized) struct BoardSyncEndToEndTests {
-    let folder = NSTemporaryDirectory() + "pm-board-sync-" + UUID().uuidString
+    /// Removed when Swift Testing releases the suite's instance after each test, pass or fail.
+    let temporary: TemporaryFolder
+    var folder: String { temporary.path }
 
     /// `pm-server`, built beside `pm`.
     static var serverBinary: String {
@@ -14,7 +16,7 @@ import Testing
     }
 
     init() throws {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder(prefix: "pm-board-sync")
     }
 
     /// Runs a command to its end; its status and what it printed.
@@ -132,6 +134,26 @@ import Testing
 
         try tmux.send("q")
         try tmux.wait(for: "board exited 0")
+    }
+
+    @Test func aTestThatFailsLeavesNoFolderBehind() throws {
+        // Given the suite's instance for one test, whose server database and device are written
+        var folder = ""
+        do {
+            let suite = try BoardSyncEndToEndTests()
+            folder = suite.folder
+            let user = try suite.run(
+                Self.serverBinary, ["user", "add", "ada", "--database", suite.folder + "/pm-server.sqlite"])
+            #expect(user.status == 0)
+            try suite.pm("a", "add", "Left behind?", "--deadline", "+1d")
+
+            // When the test fails part-way
+            throw TmuxTimeout(description: "a test that fails")
+        } catch is TmuxTimeout {}
+
+        // Then, the instance released, its folder is gone with both databases in it
+        #expect(!folder.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: folder))
     }
 
     /// Waits until `pm sync` on `device` gets through: the server is up.

@@ -3,11 +3,8 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import PMServer
+import PMTestSupport
 import Testing
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Clients that open a connection and never finish a request cannot hold it open.
 @Suite struct SlowClientTests {
@@ -21,29 +18,15 @@ import Testing
     /// Connects to `port`, sends `bytes`, and reads once: how long that took, and what was read
     /// (nothing when the server closed the connection or the read timed out after `limit` seconds).
     static func exchange(port: Int, sending bytes: String, limit: Int) throws -> (seconds: Double?, answer: String) {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(socket >= 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        try #require(connected == 0)
-        var timeout = timeval(tv_sec: limit, tv_usec: 0)
-        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = bytes.withCString { send(socket, $0, strlen($0), 0) }
+        let socket = try RawSocket(port: port, readTimeout: limit)
+        socket.send(bytes)
         let start = Date()
-        var buffer = [UInt8](repeating: 0, count: 256)
         // The server has nothing to answer a half-sent request with: the next read ends when it
-        // closes the connection (0 bytes), or times out (-1) if it never does.
-        let read = recv(socket, &buffer, buffer.count, 0)
-        let seconds = read == 0 ? Date().timeIntervalSince(start) : nil
-        return (seconds, read > 0 ? String(decoding: buffer.prefix(read), as: UTF8.self) : "")
+        // closes the connection, or times out if it never does.
+        let read = socket.receive(limit: 256)
+        let seconds = read == .closed ? Date().timeIntervalSince(start) : nil
+        guard case .bytes(let answer) = read else { return (seconds, "") }
+        return (seconds, String(decoding: answer, as: UTF8.self))
     }
 
     @Test func givenAClientThatNeverFinishesItsHeadersThenTheServerClosesTheConnectionAfterTheIdleTimeout() async throws

@@ -15,19 +15,22 @@ import Testing
 final class WebFixture: Sendable {
     let team: TeamServer
     let resources: WebResources
+    /// Holds the stand-in files; removed with the fixture.
+    private let folder: TemporaryFolder
     private let time = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
     private let counter = Mutex(UInt8(0))
     let passwords = Mutex([String: String]())
 
     var repository: InMemorySyncRepository { team.repository }
 
-    private init(team: TeamServer, resources: WebResources) {
+    private init(team: TeamServer, folder: TemporaryFolder) throws {
         self.team = team
-        self.resources = resources
+        self.folder = folder
+        self.resources = try Self.standInResources(in: folder)
     }
 
     static func make() async throws -> WebFixture {
-        WebFixture(team: try await TeamServer.make(), resources: try standInResources())
+        try WebFixture(team: try await TeamServer.make(), folder: try TemporaryFolder(prefix: "pm-web"))
     }
 
     /// The time the board reads.
@@ -92,10 +95,10 @@ final class WebFixture: Sendable {
         return ByteBuffer(string: text.joined(separator: "&"))
     }
 
-    /// A folder holding what the real Resources will: the board page, a module, a stylesheet,
-    /// the service worker.
-    static func standInResources() throws -> WebResources {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("pm-web-\(UUID().uuidString)")
+    /// A folder inside `folder` holding what the real Resources will: the board page, a module, a
+    /// stylesheet, the service worker; and a file beside it that must not be served.
+    static func standInResources(in folder: TemporaryFolder) throws -> WebResources {
+        let root = URL(fileURLWithPath: folder.file("resources"))
         for (path, text) in [
             "board.html":
                 "<!doctype html><title>board</title><script type=\"module\" src=\"/static/js/app.js\"></script>",

@@ -1,4 +1,5 @@
 import Foundation
+import PMTestSupport
 import Testing
 
 /// Runs the real `pm` binary in a folder of its own, with a pinned clock, UTC and no colour,
@@ -12,7 +13,7 @@ struct PMRunner: Sendable {
     var environment: [String: String]
 
     init(now: String = Self.defaultNow) throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryFolder(prefix: "pmTests")
         environment = [
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
             "HOME": folder.path + "/home",
@@ -143,21 +144,5 @@ struct PMResult {
     /// Stdout read as a JSON array of objects.
     func objects() throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]], "\(stdout)")
-    }
-}
-
-/// A folder under the system's temporary directory, removed when the last copy is gone.
-final class TemporaryFolder: Sendable {
-    let path: String
-
-    init() throws {
-        path =
-            FileManager.default.temporaryDirectory
-            .appendingPathComponent("pmTests-" + ProcessInfo.processInfo.globallyUniqueString).path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PMTestSupport
 import Testing
 
 /// A real `pm-server` backed up with `pm-server backup` while it serves, then restored from the

@@ -1,15 +1,9 @@
 import Foundation
+import PMTestSupport
 
-/// A fresh folder under the system's temporary directory, for one test's database files.
-struct TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = NSTemporaryDirectory() + "pm-store-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
+extension TemporaryFolder {
+    /// A folder for one test's database files.
+    convenience init() throws { try self.init(prefix: "pm-store-tests") }
 
     /// The bytes of every file whose name starts with `name` (the database and its -wal, -shm).
     func snapshot(_ name: String) throws -> [String: Data] {

@@ -1,0 +1,79 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A TCP client on a bare loopback socket, so that a test decides what it sends and when it
+/// reads: a request head that never ends, a WebSocket that stops reading and answering pings.
+public final class RawSocket: @unchecked Sendable {
+    /// What one read got.
+    public enum Received: Equatable, Sendable {
+        /// Some bytes.
+        case bytes([UInt8])
+        /// The end of the stream: the server closed the connection.
+        case closed
+        /// Nothing within the read timeout (`EAGAIN`).
+        case timedOut
+        /// Another failure, such as `ECONNRESET` when the server reset the connection.
+        case failed(errno: Int32)
+    }
+
+    /// Why the socket could not do what was asked.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private let descriptor: Int32
+    /// Bytes read and not yet taken (frames are cut from it). Touched by one thread at a time.
+    var buffer: [UInt8] = []
+
+    /// Connects to `port` on 127.0.0.1. A `receiveBuffer` is set before connecting, so the window
+    /// the server sees is small from the start; a read gives up after `readTimeout` seconds.
+    public init(port: Int, receiveBuffer: Int32? = nil, readTimeout: Int = 30) throws {
+        descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure("no socket") }
+        if var size = receiveBuffer {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            Glibc.close(descriptor)
+            throw Failure("cannot connect to port \(port)")
+        }
+    }
+
+    deinit { Glibc.close(descriptor) }
+
+    /// Sends `text` as it is.
+    public func send(_ text: String) {
+        _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Reads once, up to `limit` bytes.
+    public func receive(limit: Int = 65536) -> Received {
+        var chunk = [UInt8](repeating: 0, count: limit)
+        let read = recv(descriptor, &chunk, chunk.count, 0)
+        if read > 0 { return .bytes(Array(chunk.prefix(read))) }
+        if read == 0 { return .closed }
+        let error = errno
+        return error == EAGAIN || error == EWOULDBLOCK ? .timedOut : .failed(errno: error)
+    }
+
+    /// Reads once into ``buffer``; throws when nothing more comes.
+    func fill() throws {
+        guard case .bytes(let bytes) = receive() else { throw Failure("the connection closed or timed out") }
+        buffer += bytes
+    }
+}
