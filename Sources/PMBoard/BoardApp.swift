@@ -44,15 +44,16 @@ public struct BoardApp: Sendable {
         try await loop()
     }
 
-    /// The event loop: the terminal's input, the sync engine's reports, the clock's ticks and
-    /// escape timeouts all arrive through one stream, and each is handled to the end before the
-    /// next. Other processes' writes are found by polling the database's version on the tick
+    /// The event loop: the terminal's input, the sync engine's reports, the clock's ticks,
+    /// escape timeouts and the whole board read after the first frame all arrive through one
+    /// stream, and each is handled to the end before the next. The whole board is read in a
+    /// task of its own, so keys pressed meanwhile are answered from the cards already shown. Other processes' writes are found by polling the database's version on the tick
     /// rather than through GRDB's `ValueObservation`, which only sees writes made through this
     /// process's own connection: the CLI in another shell writes through its own.
     private func loop() async throws {
         var session = try BoardSession(app: self)
         let (events, inbox) = AsyncStream.makeStream(of: BoardEvent.self)
-        let (terminal, sync, clock) = (terminal, sync, environment.clock)
+        let (terminal, sync, clock, database) = (terminal, sync, environment.clock, database)
         try await withThrowingDiscardingTaskGroup { group in
             defer { group.cancelAll() }
             group.addTask {
@@ -65,12 +66,16 @@ public struct BoardApp: Sendable {
                 group.addTask { await sync.run { inbox.yield(.sync($0)) } }
             }
             session.draw()
+            let load: @Sendable () async throws -> Void = { inbox.yield(.loaded(try database.boardLoad())) }
+            if !session.state.isComplete { group.addTask(operation: load) }
             for await event in events {
                 switch try session.handle(event) {
                 case .quit:
                     return
                 case .proceed:
                     break
+                case .load:
+                    group.addTask(operation: load)
                 case .awaitEscape(let timer):
                     group.addTask {
                         guard (try? await clock.sleep(for: Self.escapeDelay)) != nil else { return }
@@ -82,21 +87,29 @@ public struct BoardApp: Sendable {
         }
     }
 
-    /// The first state: every card, and the banner with overdue and due-today counts.
-    func openingState() throws -> BoardState {
+    /// The first state and the operation sequence it shows: each list's first screen of cards
+    /// (a card takes at least one row, so a list never shows more than the terminal's height),
+    /// the lists' sizes, and the banner with overdue and due-today counts. None of it reads the
+    /// whole board, so the first frame costs the same at any size; when every card fits, the
+    /// state is complete already and nothing more is read.
+    func opening() throws -> (state: BoardState, sequence: Int64) {
         let today = environment.today
-        let projects = try database.projects()
-        var state = BoardState(databaseName: databaseName, today: today, size: terminal.size, projects: projects)
+        let size = terminal.size
+        let opening = try database.boardOpening(limit: max(1, size.height), today: today)
+        var state = BoardState(databaseName: databaseName, today: today, size: size)
+        if Status.allCases.allSatisfy({ opening.lists[$0]?.count == opening.counts[$0] }) {
+            state.loaded(Board(Status.allCases.flatMap { opening.lists[$0] ?? [] }))
+        } else {
+            state.showFirst(opening.lists, totals: opening.counts)
+        }
         state.utcOffset = environment.timeZone.secondsFromGMT(for: environment.now())
         state.thisDevice = try database.deviceID()
-        state.banner = Self.banner(projects, today: today)
-        return state
+        state.banner = Self.banner(overdue: opening.overdue, dueToday: opening.dueToday)
+        return (state, opening.sequence)
     }
 
     /// `3 overdue · 2 due today`, or `nil` when nothing is.
-    static func banner(_ projects: [Project], today: Deadline) -> String? {
-        let overdue = projects.count { $0.isOverdue(today: today) }
-        let dueToday = projects.count { $0.status != .done && $0.deadline == today }
+    static func banner(overdue: Int, dueToday: Int) -> String? {
         guard overdue + dueToday > 0 else { return nil }
         return "\(overdue) overdue · \(dueToday) due today"
     }

@@ -22,6 +22,8 @@ public enum BoardAction: Equatable, Sendable {
     case input(InputEvent)
     case resized(TerminalSize)
     case reloaded([Project])
+    /// Every card, sorted into its lists: the rest of the board after the opening frame.
+    case loaded(Board)
     case dayChanged(Deadline)
     case historyLoaded([HistoryEntry])
     /// The sync engine reported where it stands.

@@ -1,3 +1,4 @@
+import PMStore
 import PMSync
 import TerminalKit
 
@@ -13,4 +14,6 @@ enum BoardEvent: Sendable {
     case sync(SyncStatus)
     /// The poll interval passed: time to look at the date and the database.
     case tick
+    /// Every card, read after the first frame was drawn from each list's first cards.
+    case loaded(BoardLoad)
 }

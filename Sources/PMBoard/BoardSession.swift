@@ -13,6 +13,9 @@ struct BoardSession {
         /// Input ended on a lone Esc: set a timer that sends this number back as an
         /// `escapeTimeout`, so an Esc key is told from the start of a sequence cut in two.
         case awaitEscape(Int)
+        /// Read the whole board (again), in the background, and send it back as `loaded`: the
+        /// read that arrived was older than what the board has shown since.
+        case load
     }
 
     let app: BoardApp
@@ -23,11 +26,15 @@ struct BoardSession {
     private var version: Int64
     private var needsFrame = true
     private var escapeTimer = 0
+    /// Whether the whole-board read under way may have missed a change that moves no sequence
+    /// (a first sync round that stores the server's cards), so it must be read again.
+    private var loadIsStale = false
 
     init(app: BoardApp) throws {
         self.app = app
-        state = try app.openingState()
-        version = try app.database.latestSequence()
+        let opening = try app.opening()
+        state = opening.state
+        version = opening.sequence
         if app.sync != nil {
             _ = state.reduce(
                 .syncStatusChanged(SyncStatus(phase: .connecting, pending: try app.database.pendingCount())))
@@ -73,6 +80,16 @@ struct BoardSession {
                 needsFrame = true
             }
             try reloadIfChanged(force: false)
+        case .loaded(let load):
+            // Shown only if it holds everything the board has shown since the opening frame,
+            // its own writes included; otherwise read again from the current sequence.
+            guard load.sequence == version, !loadIsStale else {
+                version = try app.database.latestSequence()
+                loadIsStale = false
+                return .load
+            }
+            _ = state.reduce(.loaded(load.board))
+            needsFrame = true
         }
         return .proceed
     }
@@ -92,8 +109,13 @@ struct BoardSession {
     }
 
     /// Reloads every card when the database moved past what is shown (another process wrote,
-    /// or the engine merged), or when `force`d.
+    /// or the engine merged), or when `force`d. Until the whole board has arrived, the read
+    /// under way stands for the reload: it is checked against the sequence when it arrives.
     private mutating func reloadIfChanged(force: Bool) throws {
+        guard state.isComplete else {
+            loadIsStale = loadIsStale || force
+            return
+        }
         let latest = try app.database.latestSequence()
         guard latest != version || force else { return }
         version = latest

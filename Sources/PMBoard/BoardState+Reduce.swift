@@ -16,6 +16,10 @@ extension BoardState {
             replaceProjects(projects)
             scrollToSelection()
             return []
+        case .loaded(let board):
+            loaded(board)
+            scrollToSelection()
+            return []
         case .dayChanged(let day):
             today = day
             return []

@@ -46,6 +46,9 @@ public struct BoardState: Equatable, Sendable {
     public var selected: [Status: Int] = [.todo: 0, .doing: 0, .done: 0]
     /// The first visible card's index in each shown list.
     public var top: [Status: Int] = [.todo: 0, .doing: 0, .done: 0]
+    /// Each list's size while `lists` holds only its first cards (the opening frame); `nil`
+    /// once every card is loaded.
+    public private(set) var totals: [Status: Int]?
 
     /// A board of `projects`.
     public init(databaseName: String, today: Deadline, size: TerminalSize, projects: [Project] = []) {
@@ -72,6 +75,34 @@ public struct BoardState: Equatable, Sendable {
     /// The shown cards of `status`.
     public func cards(_ status: Status) -> [Project] { shown[status] ?? [] }
 
+    /// Whether every card is loaded, not only each list's first ones.
+    public var isComplete: Bool { totals == nil }
+
+    /// How many cards `status` shows, counting those not loaded yet. A filter narrows only the
+    /// cards loaded until the rest arrive.
+    public func count(_ status: Status) -> Int {
+        guard let totals, filter.isEmpty else { return cards(status).count }
+        return max(totals[status] ?? 0, cards(status).count)
+    }
+
+    /// Shows only the first cards of each list (in list order) until ``loaded(_:)`` brings the
+    /// rest; `totals` are the lists' full sizes, for the headers and the `more` marks.
+    public mutating func showFirst(_ first: [Status: [Project]], totals: [Status: Int]) {
+        let keep = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, selectedID(in: $0)) })
+        lists = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, first[$0] ?? []) })
+        self.totals = totals
+        refilter(keeping: keep)
+    }
+
+    /// Replaces the cards with `board`, already sorted, keeping each list's selection on the
+    /// same card: the whole board arriving after the opening frame, or any later reload.
+    public mutating func loaded(_ board: Board) {
+        let keep = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, selectedID(in: $0)) })
+        lists = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, board[$0]) })
+        totals = nil
+        refilter(keeping: keep)
+    }
+
     /// The selected card, if its list has any.
     public var selectedProject: Project? {
         let cards = cards(column)
@@ -89,18 +120,18 @@ public struct BoardState: Equatable, Sendable {
 
     /// Replaces every card (after a reload), keeping each list's selection on the same card.
     public mutating func replaceProjects(_ projects: [Project]) {
-        let keep = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, selectedID(in: $0)) })
-        let board = Board(projects)
-        lists = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, board[$0]) })
-        refilter(keeping: keep)
+        loaded(Board(projects))
     }
 
     /// Puts one changed card in place without reloading the rest (`nil` removes it), and selects
-    /// it when it is still on the board.
+    /// it when it is still on the board. Before the rest are loaded, the totals follow the card.
     public mutating func place(_ id: UUID, as project: Project?) {
         for status in Status.allCases {
-            lists[status]?.removeAll { $0.id == id }
+            guard let index = lists[status]?.firstIndex(where: { $0.id == id }) else { continue }
+            lists[status]?.remove(at: index)
+            totals?[status]? -= 1
         }
+        if let project { totals?[project.status]? += 1 }
         var keep = Dictionary(uniqueKeysWithValues: Status.allCases.map { ($0, selectedID(in: $0)) })
         if let project {
             var list = lists[project.status] ?? []

@@ -41,7 +41,7 @@ public enum BoardView {
     static func drawTabs(_ state: BoardState, into buffer: inout CellBuffer) {
         var x = 1
         for status in Status.allCases {
-            let label = " \(status.heading) (\(state.cards(status).count)) "
+            let label = " \(status.heading) (\(state.count(status))) "
             x += buffer.write(label, x: x, y: 1, style: status == state.column ? selected : dim)
             x += buffer.write("│", x: x, y: 1, style: dim)
         }
@@ -53,7 +53,7 @@ public enum BoardView {
         let status = column.status
         let cards = state.cards(status)
         let focused = status == state.column && state.mode == .board
-        let title = "\(status.heading) (\(cards.count))"
+        let title = "\(status.heading) (\(state.count(status)))"
         buffer.drawBox(
             x: column.x, y: layout.boxTop, width: column.width, height: layout.boxBottom - layout.boxTop + 1,
             style: focused ? Style(bold: true) : dim, title: title)
@@ -69,7 +69,7 @@ public enum BoardView {
             let text = "▲ \(above) more"
             _ = buffer.write(text, x: column.x + column.width - text.displayWidth - 2, y: layout.boxTop, style: dim)
         }
-        let below = cards.count - above - visible.count
+        let below = state.count(status) - above - visible.count
         if below > 0 {
             let text = "▼ \(below) more"
             _ = buffer.write(text, x: column.x + column.width - text.displayWidth - 2, y: layout.boxBottom, style: dim)

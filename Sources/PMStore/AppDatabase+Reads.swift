@@ -127,6 +127,6 @@ extension AppDatabase {
     /// The local sequence number of the newest operation: it changes whenever any process
     /// records or applies a change, which is how an open board notices others' writes.
     public func latestSequence() throws -> Int64 {
-        try read { db in try Int64.fetchOne(db, sql: "SELECT seq FROM operation ORDER BY seq DESC LIMIT 1") ?? 0 }
+        try read { db in try Self.newestSequence(db) }
     }
 }

@@ -69,7 +69,7 @@ import Testing
         _ = try database.add(try ProjectInput(title: "Today's").newProject(today: world.environment.today))
         let app = board(database, on: MockTerminal(size: size), in: world)
 
-        let state = try app.openingState()
+        let state = try app.opening().state
 
         #expect(state.banner == "1 overdue · 1 due today")
     }
