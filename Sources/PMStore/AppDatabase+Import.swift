@@ -33,11 +33,8 @@ extension AppDatabase {
             if rebuildIndexes {
                 try db.execute(sql: "DROP INDEX operation_by_project; DROP INDEX operation_by_clock")
             }
-            // The default 2 MB page cache spills to disk mid-transaction on large imports, and
-            // pages spilled are read back: about 1 KiB of pages per operation stay in memory,
-            // from 64 MiB up to 256 MiB (cache_size in KiB when negative).
-            let cache = max(65_536, min(262_144, operations.count + operations.count / 4))
-            try db.execute(sql: "PRAGMA cache_size = -\(cache)")
+            // The default 2 MB page cache spills to disk mid-transaction on large imports.
+            try db.execute(sql: "PRAGMA cache_size = -65536")
             defer { try? db.execute(sql: "PRAGMA cache_size = -2000") }
             let rows = try ImportRows(db)
             var applied = 0
