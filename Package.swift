@@ -36,6 +36,8 @@ let package = Package(
             name: "PMStore",
             dependencies: [
                 "PMDomain", "PMSyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, for the import's row writes (GRDB's own module is internal).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: upcomingFeatures
         ),
