@@ -46,6 +46,14 @@ public enum SyncRepositoryConformance {
             name: "pushRecordsItsAuthorAndARetryKeepsTheFirst", run: pushRecordsItsAuthorAndARetryKeepsTheFirst),
         Check(name: "pullAnswerIsTheStoredPageWritten", run: pullAnswerIsTheStoredPageWritten),
         Check(name: "pullAnswerOfAnUnknownBoardIsRefused", run: pullAnswerOfAnUnknownBoardIsRefused),
+        Check(
+            name: "pushMixingNewAndStoredOperationsStoresEachOnce", run: pushMixingNewAndStoredOperationsStoresEachOnce),
+        Check(
+            name: "manyOperationsOnOneCardMergeWhateverTheirOrder", run: manyOperationsOnOneCardMergeWhateverTheirOrder),
+        Check(name: "largePushIsStoredWholeAndRetriedWhole", run: largePushIsStoredWholeAndRetriedWhole),
+        Check(
+            name: "concurrentOverlappingPushesToOneCardStoreEachOnce",
+            run: concurrentOverlappingPushesToOneCardStoreEachOnce),
     ]
 
     /// A repository holding user `ada` with board `team`.
