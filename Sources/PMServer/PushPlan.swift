@@ -38,10 +38,12 @@ public struct PushPlan: Sendable {
     /// ignored).
     public init(operations: [ProjectOperation], head: Int64, stored: [UUID: Int64]) {
         var seqs = stored
+        seqs.reserveCapacity(stored.count + operations.count)
         var head = head
         var results: [PushResponse.Result] = []
         results.reserveCapacity(operations.count)
         var inserts: [Insert] = []
+        inserts.reserveCapacity(operations.count)
         for (index, operation) in operations.enumerated() {
             if let seq = seqs[operation.id] {
                 results.append(.init(id: operation.id, seq: seq))
@@ -68,6 +70,7 @@ public struct PushPlan: Sendable {
     /// none yet) with the new operations applied in order.
     public func mergedStates(current: [UUID: ProjectState]) -> [UUID: ProjectState] {
         var states: [UUID: ProjectState] = [:]
+        states.reserveCapacity(inserts.count)
         for insert in inserts {
             let operation = operations[insert.index]
             let id = operation.projectID

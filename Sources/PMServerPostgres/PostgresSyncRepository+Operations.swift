@@ -9,10 +9,23 @@ extension PostgresSyncRepository {
         -> [PushResponse.Result]
     {
         // What needs no database is done before the transaction, outside the board's lock.
-        let bodies = operations.map(\.storedJSON)
+        let prepared = PreparedPush(operations: operations)
+        do {
+            return try await pushNew(board: board, author: author, prepared: prepared)
+        } catch is OperationAlreadyStored {
+            return try await pushCarefully(board: board, author: author, prepared: prepared)
+        }
+    }
+
+    /// A push of which some operations may be stored already: their numbers and the touched
+    /// cards' states are read under the board's lock, then everything is written.
+    func pushCarefully(board: BoardName, author: UserName?, prepared: PreparedPush) async throws
+        -> [PushResponse.Result]
+    {
+        let operations = prepared.operations
+        let bodies = prepared.bodies
         let ids = operations.map(\.id)
         let projects = Array(Set(operations.map(\.projectID)))
-        let notification = JSONEncoder()
         return try await transaction { connection in
             // Locking the board's row makes pushes to one board take turns, whichever process
             // they reach; the head read under the lock is the one to number from.
@@ -36,18 +49,20 @@ extension PostgresSyncRepository {
                 if let json = storedStates[id] { current[id] = try MergedProject.state(id: id, json: json) }
             }
             let saved = plan.mergedStates(current: current).map { ($0.key, MergedProject.json($0.value)) }
-            // Delivered when the transaction commits, to every process that listens.
-            let payload = String(
-                decoding: try notification.encode(BoardHeadNotification(board: board.text, head: plan.head)),
-                as: UTF8.self)
             let write = PostgresStatements.PushWrite(
                 board: board.text, author: author?.text, seqs: plan.inserts.map(\.seq),
                 ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { bodies[$0.index] },
                 projectIDs: saved.map(\.0), states: saved.map(\.1), head: plan.head,
-                channel: Self.notificationChannel, payload: payload)
+                channel: Self.notificationChannel, payload: try Self.headPayload(board: board, head: plan.head))
             for try await _ in try await connection.execute(write, logger: logger) {}
             return plan.results
         }
+    }
+
+    /// The notification of the board's new head, delivered when the transaction commits, to
+    /// every process that listens.
+    static func headPayload(board: BoardName, head: Int64) throws -> String {
+        String(decoding: try JSONEncoder().encode(BoardHeadNotification(board: board.text, head: head)), as: UTF8.self)
     }
 
     public func operations(board: BoardName, after: Int64, limit: Int) async throws -> OperationPage {

@@ -12,63 +12,82 @@ extension SQLiteSyncRepository {
         let author = author?.text
         // Everything that needs no database is done before the write transaction, which is
         // the one part pushes (to any board) take turns at.
+        let prepared = PreparedPush(operations: operations)
         let ids = operations.map(\.id.lowercased)
-        let bodies = operations.map(\.storedJSON)
-        let idList = Self.jsonArray(ids)
         return try await writer.write { db in
             guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
             let head =
                 try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
-            // The ids already stored, in one query. `CROSS JOIN` keeps the list as the outer
-            // loop, so each id is one look-up in the (board, id) index: with `id IN (…)` SQLite
-            // chose to scan the board's whole log.
-            var stored: [UUID: Int64] = [:]
-            let known = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT operation.id, operation.seq FROM json_each(?) AS list CROSS JOIN operation
-                    WHERE operation.board = ? AND operation.id = list.value
-                    """,
-                arguments: [idList, board])
-            while let row = try known.next() {
-                guard let id = UUID(uuidString: row[0]) else { continue }
-                stored[id] = row[1]
+            if let results = try Self.pushNew(
+                db, board: board, author: author, ids: ids, prepared: prepared, head: head)
+            {
+                return results
             }
-            let plan = PushPlan(operations: operations, head: head, stored: stored)
-
-            let insert = try db.cachedStatement(
-                sql: "INSERT INTO operation (board, seq, id, body, author) VALUES (?, ?, ?, ?, ?)")
-            for new in plan.inserts {
-                insert.setUncheckedArguments([board, new.seq, ids[new.index], bodies[new.index], author])
-                try insert.execute()
-            }
-            guard !plan.inserts.isEmpty else { return plan.results }
-
-            // The touched cards' merged states, in one query, merged and written back.
-            var current: [UUID: ProjectState] = [:]
-            let projectIDs = Self.jsonArray(plan.touchedProjects.map(\.lowercased))
-            let rows = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT project.id, project.state FROM json_each(?) AS list CROSS JOIN project
-                    WHERE project.board = ? AND project.id = list.value
-                    """,
-                arguments: [projectIDs, board])
-            while let row = try rows.next() {
-                guard let id = UUID(uuidString: row[0]) else { continue }
-                current[id] = try MergedProject.state(id: id, json: row[1])
-            }
-            let save = try db.cachedStatement(
-                sql: """
-                    INSERT INTO project (board, id, state) VALUES (?, ?, ?)
-                    ON CONFLICT (board, id) DO UPDATE SET state = excluded.state
-                    """)
-            for (id, state) in plan.mergedStates(current: current) {
-                save.setUncheckedArguments([board, id.lowercased, MergedProject.json(state)])
-                try save.execute()
-            }
-            return plan.results
+            return try Self.pushCarefully(
+                db, board: board, author: author, ids: ids, bodies: prepared.bodies, operations: operations, head: head)
         }
+    }
+
+    /// A push of which some operations may be stored already: their numbers are read first, in
+    /// the transaction that stores the others (``PreparedPush`` tries without that read first).
+    static func pushCarefully(
+        _ db: Database, board: String, author: String?, ids: [String], bodies: [String],
+        operations: [ProjectOperation], head: Int64
+    ) throws -> [PushResponse.Result] {
+        // The ids already stored, in one query. `CROSS JOIN` keeps the list as the outer
+        // loop, so each id is one look-up in the (board, id) index: with `id IN (…)` SQLite
+        // chose to scan the board's whole log.
+        var stored: [UUID: Int64] = [:]
+        let known = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT operation.id, operation.seq FROM json_each(?) AS list CROSS JOIN operation
+                WHERE operation.board = ? AND operation.id = list.value
+                """,
+            arguments: [jsonArray(ids), board])
+        while let row = try known.next() {
+            guard let id = UUID(uuidString: row[0]) else { continue }
+            stored[id] = row[1]
+        }
+        let plan = PushPlan(operations: operations, head: head, stored: stored)
+
+        let insert = try db.cachedStatement(
+            sql: "INSERT INTO operation (board, seq, id, body, author) VALUES (?, ?, ?, ?, ?)")
+        for new in plan.inserts {
+            insert.setUncheckedArguments([board, new.seq, ids[new.index], bodies[new.index], author])
+            try insert.execute()
+        }
+        guard !plan.inserts.isEmpty else { return plan.results }
+
+        // The touched cards' merged states, in one query, merged and written back.
+        let current = try storedStates(db, board: board, cards: plan.touchedProjects.map(\.lowercased))
+        let save = try db.cachedStatement(
+            sql: """
+                INSERT INTO project (board, id, state) VALUES (?, ?, ?)
+                ON CONFLICT (board, id) DO UPDATE SET state = excluded.state
+                """)
+        for (id, state) in plan.mergedStates(current: current) {
+            save.setUncheckedArguments([board, id.lowercased, MergedProject.json(state)])
+            try save.execute()
+        }
+        return plan.results
+    }
+
+    /// The merged states stored for `cards` (lowercased ids) on `board`, in one query.
+    static func storedStates(_ db: Database, board: String, cards: [String]) throws -> [UUID: ProjectState] {
+        var current: [UUID: ProjectState] = [:]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT project.id, project.state FROM json_each(?) AS list CROSS JOIN project
+                WHERE project.board = ? AND project.id = list.value
+                """,
+            arguments: [jsonArray(cards), board])
+        while let row = try rows.next() {
+            guard let id = UUID(uuidString: row[0]) else { continue }
+            current[id] = try MergedProject.state(id: id, json: row[1])
+        }
+        return current
     }
 
     public func operations(board: BoardName, after: Int64, limit: Int) async throws -> OperationPage {

@@ -51,6 +51,14 @@ public enum SyncRepositoryConformance {
         Check(
             name: "snapshotPagesIgnorePushesMadeWhileTheyAreRead", run: snapshotPagesIgnorePushesMadeWhileTheyAreRead),
         Check(name: "snapshotPagesOfAnUnknownBoardAreRefused", run: snapshotPagesOfAnUnknownBoardAreRefused),
+        Check(
+            name: "pushMixingNewAndStoredOperationsStoresEachOnce", run: pushMixingNewAndStoredOperationsStoresEachOnce),
+        Check(
+            name: "manyOperationsOnOneCardMergeWhateverTheirOrder", run: manyOperationsOnOneCardMergeWhateverTheirOrder),
+        Check(name: "largePushIsStoredWholeAndRetriedWhole", run: largePushIsStoredWholeAndRetriedWhole),
+        Check(
+            name: "concurrentOverlappingPushesToOneCardStoreEachOnce",
+            run: concurrentOverlappingPushesToOneCardStoreEachOnce),
     ]
 
     /// A repository holding user `ada` with board `team`.
