@@ -145,8 +145,8 @@ extension AppDatabase {
     /// The project table's secondary index: each list's cards in list order, for the board's
     /// first frame (see `AppDatabase+Board.swift`, whose queries repeat its expressions).
     /// Migration v6 creates it. Built after a bulk load it costs a quarter of what it adds to
-    /// inserting the same cards one by one, so a large import could drop and rebuild it as it
-    /// does the operation log's.
+    /// inserting the same cards one by one, so a large import into an empty board drops and
+    /// rebuilds it with the operation log's.
     static let projectIndexes = """
         CREATE INDEX project_by_list ON project (
             coalesce(status, 'todo'), coalesce(deadline, date(createdAt / 1000, 'unixepoch')), createdAt, id

@@ -19,19 +19,8 @@ struct ImportRows {
 
     init(_ db: Database) throws {
         self.db = db
-        // serverSeq and author stay NULL: imported operations were not pulled from a server.
-        operationStatement = try db.makeStatement(
-            sql: """
-                INSERT OR IGNORE INTO operation
-                    (id, projectId, clock, title, description, deadline, status, deleted)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
-        projectStatement = try db.makeStatement(
-            sql: """
-                INSERT OR REPLACE INTO project (id, title, titleClock, description, descriptionClock,
-                    deadline, deadlineClock, status, statusClock, deleted, deletedClock, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        operationStatement = try db.makeStatement(sql: OperationRow.insertSQL)
+        projectStatement = try db.makeStatement(sql: ProjectRow.saveSQL)
     }
 
     /// Appends `operation` to the log. Returns `false` when the log already held it.
@@ -46,6 +35,9 @@ struct ImportRows {
         bind(fields.deadline?.description, at: 6, of: statement)
         bind(fields.status?.rawValue, at: 7, of: statement)
         bind(fields.deleted.map { $0 ? 1 : 0 }, at: 8, of: statement)
+        // serverSeq and author stay NULL: imported operations were not pulled from a server.
+        bind(nil as Int?, at: 9, of: statement)
+        bind(nil as String?, at: 10, of: statement)
         try run(operationStatement)
         return sqlite3_changes(db.sqliteConnection) > 0
     }

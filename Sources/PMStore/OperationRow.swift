@@ -12,18 +12,21 @@ enum OperationRow {
 
     static let columns = Columns.selection
 
+    /// Appends an operation to the log, unless the log holds it: the values in column order
+    /// (`ImportRows` binds the same statement).
+    static let insertSQL = """
+        INSERT OR IGNORE INTO operation
+            (id, projectId, clock, title, description, deadline, status, deleted, serverSeq, author)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     /// Appends `operation` to the log. Returns `false` when the log already held it.
     /// `serverSeq` is its place on the server and `author` the user who pushed it there, for an
     /// operation pulled from there.
     static func insert(
         _ operation: ProjectOperation, serverSeq: Int64? = nil, author: String? = nil, in db: Database
     ) throws -> Bool {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT OR IGNORE INTO operation
-                    (id, projectId, clock, title, description, deadline, status, deleted, serverSeq, author)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        let statement = try db.cachedStatement(sql: insertSQL)
         let fields = operation.fields
         try statement.execute(arguments: [
             operation.id.lowercased, operation.projectID.lowercased,

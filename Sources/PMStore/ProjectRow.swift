@@ -103,14 +103,17 @@ enum ProjectRow {
         "[\"" + ids.joined(separator: "\",\"") + "\"]"
     }
 
+    /// Writes a project's row over the one stored: the values in column order (`ImportRows`
+    /// binds the same statement).
+    static let saveSQL = """
+        INSERT OR REPLACE INTO project (id, title, titleClock, description, descriptionClock,
+            deadline, deadlineClock, status, statusClock, deleted, deletedClock, createdAt, updatedAt)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     /// Writes `state` over the project's row.
     static func save(_ state: ProjectState, in db: Database) throws {
-        let statement = try db.cachedStatement(
-            sql: """
-                INSERT OR REPLACE INTO project (id, title, titleClock, description, descriptionClock,
-                    deadline, deadlineClock, status, statusClock, deleted, deletedClock, createdAt, updatedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+        let statement = try db.cachedStatement(sql: saveSQL)
         // Most fields of a project share a clock (all of them, for a new card): format each once.
         var texts: [HybridTimestamp: String] = [:]
         func text(_ stamp: HybridTimestamp?) -> String? {
