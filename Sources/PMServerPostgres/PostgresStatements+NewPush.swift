@@ -30,36 +30,12 @@ extension PostgresStatements {
             SELECT NULL, id, state FROM projects
             WHERE board = $1 AND id = ANY(ARRAY(SELECT UNNEST($6::uuid[]) EXCEPT SELECT id FROM new_projects))
             """
-        static let bindingDataTypes: [PostgresDataType] = [
-            .text, .text, .int8Array, .uuidArray, .textArray, .uuidArray, .textArray, .int8, .text, .text,
-        ]
+        static let bindingDataTypes = PushRows.dataTypes
         typealias Row = (Int64?, UUID?, String?)
 
-        var board: String
-        var author: String?
-        var seqs: [Int64]
-        var ids: [UUID]
-        var bodies: [String]
-        var projectIDs: [UUID]
-        var states: [String]
-        var head: Int64
-        var channel: String
-        var payload: String
+        var rows: PushRows
 
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 10)
-            bindings.append(board)
-            bindings.append(author)
-            bindings.append(seqs)
-            bindings.append(ids)
-            bindings.append(bodies)
-            bindings.append(projectIDs)
-            bindings.append(states)
-            bindings.append(head)
-            bindings.append(channel)
-            bindings.append(payload)
-            return bindings
-        }
+        func makeBindings() throws -> PostgresBindings { rows.bindings() }
 
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode((Int64?, UUID?, String?).self) }
     }

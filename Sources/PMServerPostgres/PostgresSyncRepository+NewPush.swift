@@ -31,10 +31,11 @@ extension PostgresSyncRepository {
             let plan = prepared.plan(head: head)
             guard !plan.inserts.isEmpty else { return plan.results }
             let write = PostgresStatements.PushNew(
-                board: board.text, author: author?.text, seqs: plan.inserts.map(\.seq),
-                ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { prepared.bodies[$0.index] },
-                projectIDs: cards, states: states, head: plan.head,
-                channel: Self.notificationChannel, payload: try Self.headPayload(board: board, head: plan.head))
+                rows: .init(
+                    board: board.text, author: author?.text, seqs: plan.inserts.map(\.seq),
+                    ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { prepared.bodies[$0.index] },
+                    projectIDs: cards, states: states, head: plan.head,
+                    channel: Self.notificationChannel, payload: try Self.headPayload(board: board, head: plan.head)))
             var inserted: Int64 = 0
             var held: [UUID: ProjectState] = [:]
             for try await (count, card, state) in try await connection.execute(write, logger: logger) {

@@ -50,10 +50,11 @@ extension PostgresSyncRepository {
             }
             let saved = plan.mergedStates(current: current).map { ($0.key, MergedProject.json($0.value)) }
             let write = PostgresStatements.PushWrite(
-                board: board.text, author: author?.text, seqs: plan.inserts.map(\.seq),
-                ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { bodies[$0.index] },
-                projectIDs: saved.map(\.0), states: saved.map(\.1), head: plan.head,
-                channel: Self.notificationChannel, payload: try Self.headPayload(board: board, head: plan.head))
+                rows: .init(
+                    board: board.text, author: author?.text, seqs: plan.inserts.map(\.seq),
+                    ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { bodies[$0.index] },
+                    projectIDs: saved.map(\.0), states: saved.map(\.1), head: plan.head,
+                    channel: Self.notificationChannel, payload: try Self.headPayload(board: board, head: plan.head)))
             for try await _ in try await connection.execute(write, logger: logger) {}
             return plan.results
         }

@@ -72,36 +72,12 @@ enum PostgresStatements {
             )
             SELECT pg_notify($9, $10)::text
             """
-        static let bindingDataTypes: [PostgresDataType] = [
-            .text, .text, .int8Array, .uuidArray, .textArray, .uuidArray, .textArray, .int8, .text, .text,
-        ]
+        static let bindingDataTypes = PushRows.dataTypes
         typealias Row = String?
 
-        var board: String
-        var author: String?
-        var seqs: [Int64]
-        var ids: [UUID]
-        var bodies: [String]
-        var projectIDs: [UUID]
-        var states: [String]
-        var head: Int64
-        var channel: String
-        var payload: String
+        var rows: PushRows
 
-        func makeBindings() throws -> PostgresBindings {
-            var bindings = PostgresBindings(capacity: 10)
-            bindings.append(board)
-            bindings.append(author)
-            bindings.append(seqs)
-            bindings.append(ids)
-            bindings.append(bodies)
-            bindings.append(projectIDs)
-            bindings.append(states)
-            bindings.append(head)
-            bindings.append(channel)
-            bindings.append(payload)
-            return bindings
-        }
+        func makeBindings() throws -> PostgresBindings { rows.bindings() }
 
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode(String?.self) }
     }
@@ -142,5 +118,40 @@ enum PostgresStatements {
         }
 
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode((Int64, Int64?, ByteBuffer?).self) }
+    }
+
+    /// What a push writes, bound in this order as `$1`…`$10` by both ``PushWrite`` and
+    /// ``PushNew``: the board and author, the new operations (numbers, ids, bodies), the cards'
+    /// states (ids, JSON), the board's new head, and the notification (channel, payload).
+    struct PushRows: Sendable {
+        static let dataTypes: [PostgresDataType] = [
+            .text, .text, .int8Array, .uuidArray, .textArray, .uuidArray, .textArray, .int8, .text, .text,
+        ]
+
+        var board: String
+        var author: String?
+        var seqs: [Int64]
+        var ids: [UUID]
+        var bodies: [String]
+        var projectIDs: [UUID]
+        var states: [String]
+        var head: Int64
+        var channel: String
+        var payload: String
+
+        func bindings() -> PostgresBindings {
+            var bindings = PostgresBindings(capacity: 10)
+            bindings.append(board)
+            bindings.append(author)
+            bindings.append(seqs)
+            bindings.append(ids)
+            bindings.append(bodies)
+            bindings.append(projectIDs)
+            bindings.append(states)
+            bindings.append(head)
+            bindings.append(channel)
+            bindings.append(payload)
+            return bindings
+        }
     }
 }
