@@ -38,17 +38,21 @@ import Testing
         try await application.test(.live) { client in
             let port = try #require(client.port)
             // A request head that never ends, and a connection that sends nothing at all
-            let trickled = try Self.secondsUntilClosed(
-                port: port, sending: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1", limit: 10)
-            let silent = try Self.secondsUntilClosed(port: port, sending: "", limit: 10)
+            // (each waited for on a thread of its own: a blocked shared thread stalls every suite)
+            let trickled = try await onOwnThread {
+                try Self.secondsUntilClosed(
+                    port: port, sending: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: 1", limit: 10)
+            }
+            let silent = try await onOwnThread { try Self.secondsUntilClosed(port: port, sending: "", limit: 10) }
             for closedAfter in [trickled, silent] {
                 let seconds = try #require(closedAfter, "the server kept the connection open")
                 #expect(seconds < 5)
             }
             // While a whole request, even one sent after a pause, is still answered
-            let answer = try Self.exchange(
-                port: port, sending: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", limit: 10
-            ).answer
+            let answer = try await onOwnThread {
+                try Self.exchange(port: port, sending: "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", limit: 10)
+                    .answer
+            }
             #expect(answer.hasPrefix("HTTP/1.1 200"), "\(answer)")
             _ = client
         }
