@@ -20,7 +20,7 @@ struct FeedCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let key = FeedKey.random()
+            let key = startUp.newFeedKey()
             // A user who is not a member is refused by the store, naming the rule.
             try await database.store(startUp).withRepository {
                 try await $0.addFeedKey(key.stored(for: name, board: board))
@@ -51,13 +51,5 @@ struct FeedCommand: AsyncParsableCommand {
             let key = try await database.store(startUp).withRepository { try await $0.revokeFeedKey(prefix: prefix) }
             print("revoked the feed key of \(key.user) for board \(key.board)")
         }
-    }
-}
-
-extension FeedKey {
-    /// A key from the system's random source: start-up code, the one place it is drawn.
-    static func random() -> FeedKey {
-        var generator = SystemRandomNumberGenerator()
-        return FeedKey(randomBytes: (0..<20).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 }

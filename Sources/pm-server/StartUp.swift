@@ -12,7 +12,7 @@ struct StartUp: Sendable {
     var variables: [String: String]
     /// The time, ids, time zone, clock and chance, as `pm` has them (`PM_NOW` pins the time).
     var environment: PMDomain.Environment
-    /// `count` bytes from a cryptographically secure source, for tokens.
+    /// `count` bytes from a cryptographically secure source, for tokens and feed keys.
     var secureBytes: @Sendable (_ count: Int) -> [UInt8]
 
     /// The clock services wait on.
@@ -36,6 +36,11 @@ struct StartUp: Sendable {
     /// A new token from ``secureBytes``, to be shown once.
     func newToken() -> AccessToken {
         AccessToken(randomBytes: secureBytes(20))
+    }
+
+    /// A new calendar feed key from ``secureBytes``, to be shown once.
+    func newFeedKey() -> FeedKey {
+        FeedKey(randomBytes: secureBytes(20))
     }
 }
 
