@@ -1,9 +1,5 @@
 public import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A real `pm-server serve` process on a free loopback port, for tests across processes: start
 /// it, kill it with SIGKILL, start it again on the same port and database.
 public final class ServerProcess: @unchecked Sendable {
@@ -51,24 +47,10 @@ public final class ServerProcess: @unchecked Sendable {
         try? log.close()
         lock.withLock { self.process = process }
 
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: baseURL.appendingPathComponent("health"))
-        request.timeoutInterval = 1
-        let deadline = ContinuousClock.now + .seconds(20)
-        while true {
-            if !process.isRunning {
-                throw StartFailure(description: "pm-server exited while starting: \(self.log)")
-            }
-            if let (_, response) = try? await session.data(for: request),
-                (response as? HTTPURLResponse)?.statusCode == 200
-            {
-                return
-            }
-            guard ContinuousClock.now < deadline else {
-                throw StartFailure(description: "pm-server did not answer /health within 20 s: \(self.log)")
-            }
-            try await Task.sleep(for: .milliseconds(10))
+        switch try await waitForHealth(port: port, isRunning: { process.isRunning }) {
+        case .healthy: return
+        case .exited: throw StartFailure(description: "pm-server exited while starting: \(self.log)")
+        case .timedOut: throw StartFailure(description: "pm-server did not answer /health within 20 s: \(self.log)")
         }
     }
 

@@ -2,10 +2,6 @@ import Foundation
 import PMTestSupport
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A real `pm-server` on a SQLite file in a folder of its own, with a board `team` whose members
 /// are `ada` and `bob`; it can be stopped with SIGTERM and started again on the same port and file.
 final class SyncServer: @unchecked Sendable {
@@ -47,24 +43,13 @@ final class SyncServer: @unchecked Sendable {
         let process = try runner.start(
             ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + Self.database(runner), executable: Self.binary)
         self.process = process
-        let session = URLSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        var request = URLRequest(url: URL(string: url + "/health")!)
-        request.timeoutInterval = 1
-        for _ in 0..<400 {
-            if !process.process.isRunning {
-                let log = try process.result()
-                Issue.record("pm-server exited: \(log.stdout)\(log.stderr)")
-                return
-            }
-            if let (_, response) = try? await session.data(for: request),
-                (response as? HTTPURLResponse)?.statusCode == 200
-            {
-                return
-            }
-            try await Task.sleep(for: .milliseconds(50))
+        switch try await waitForHealth(port: port, isRunning: { process.process.isRunning }) {
+        case .healthy: return
+        case .exited:
+            let log = try process.result()
+            Issue.record("pm-server exited: \(log.stdout)\(log.stderr)")
+        case .timedOut: Issue.record("pm-server did not answer /health within 20 s")
         }
-        Issue.record("pm-server did not answer /health within 20 s")
     }
 
     /// Stops the server with SIGTERM, as an administrator would, and waits until it is gone.
