@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""The run behind scripts/chaos: two pm-server processes on one PostgreSQL, five pm devices
-changing cards in loops (each its own database, PM_DATABASE), a sixth device with only `pm board`
-open in tmux, following live and adding cards with its keys (chaos_board.py), a fault-injecting
-proxy between them (chaos_proxy.py; the processes in chaos_processes.py), and kill -9 of servers,
-devices and the board and immediate PostgreSQL restarts at random moments. Then the faults stop,
+"""The run behind scripts/chaos: two pm-server processes on one PostgreSQL, or one on a SQLite
+file (chaos_backends.py), five pm devices changing cards in loops (each its own database,
+PM_DATABASE), a sixth device with only `pm board` open in tmux, following live and adding cards
+with its keys (chaos_board.py), a fault-injecting proxy between them (chaos_proxy.py; the
+processes in chaos_processes.py), and kill -9 of servers, devices and the board and, on
+PostgreSQL, immediate PostgreSQL restarts at random moments. Then the faults stop,
 the board sends what it holds, every other device syncs until all is quiet, the board must
 receive the rest by itself over its live connection, and the run checks
 that nothing was lost: every operation a server acknowledged is stored exactly once, at the
@@ -11,9 +12,10 @@ place it was acknowledged with; the board's sequence has no gaps; every device h
 the server's operations, the same cards as the server's snapshot and the same history as every
 other device; and every card the board saved is on the server. Python standard library and tmux.
 
-    chaos.py --bin-dir DIR --postgres URL --pg-ctl JSON [--seconds S] [--seed N]
+    chaos.py --bin-dir DIR (--postgres URL --pg-ctl JSON | --sqlite) [--seconds S] [--seed N]
 
---pg-ctl is the pg_ctl command line (as a JSON list, with -D) that `restart` is appended to.
+--pg-ctl is the pg_ctl command line (as a JSON list, with -D) that `restart` is appended to;
+--sqlite puts the server's file in the run's folder.
 Prints the counts and the seed; exits 1 if anything was lost.
 """
 
@@ -28,6 +30,7 @@ import tempfile
 import time
 import urllib.request
 
+from chaos_backends import SQLite, Postgres
 from chaos_board import BoardDevice
 from chaos_processes import BOARD, Device, Server, kill
 from chaos_proxy import Proxy
@@ -38,18 +41,23 @@ DEVICES = 5
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin-dir", required=True)
-    parser.add_argument("--postgres", required=True)
-    parser.add_argument("--pg-ctl", required=True)
+    parser.add_argument("--postgres")
+    parser.add_argument("--pg-ctl")
+    parser.add_argument("--sqlite", action="store_true")
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--seed", type=int, default=None)
     arguments = parser.parse_args()
+    if arguments.sqlite == bool(arguments.postgres and arguments.pg_ctl):
+        parser.error("either --postgres URL and --pg-ctl JSON, or --sqlite")
     seed = arguments.seed if arguments.seed is not None else random.randrange(1, 1_000_000)
-    print("chaos: seed %d (replay the same choices with scripts/chaos --seed %d)" % (seed, seed), flush=True)
     work = tempfile.mkdtemp(prefix="pm-chaos.")
+    backend = SQLite(work) if arguments.sqlite else Postgres(arguments.postgres, json.loads(arguments.pg_ctl))
+    print("chaos: seed %d on %s (replay the same choices with scripts/chaos%s --seed %d)" % (
+        seed, backend.name, backend.replay, seed), flush=True)
     lost = True
     run = None
     try:
-        run = Run(arguments, seed, work)
+        run = Run(arguments, backend, seed, work)
         lost = asyncio.run(run.main())
     finally:
         if run is not None and hasattr(run, "board"):
@@ -63,15 +71,14 @@ def main():
 
 
 class Run:
-    def __init__(self, arguments, seed, work):
+    def __init__(self, arguments, backend, seed, work):
         self.seed = seed
         self.rng = random.Random(seed)
         self.work = work
         self.seconds = arguments.seconds
         self.pm = os.path.join(arguments.bin_dir, "pm")
         self.pm_server = os.path.join(arguments.bin_dir, "pm-server")
-        self.postgres = arguments.postgres
-        self.pg_ctl = json.loads(arguments.pg_ctl)
+        self.backend = backend
         self.stopping = False
         self.counts = {}
         self.faults = {}
@@ -87,7 +94,7 @@ class Run:
 
     async def admin(self, *arguments):
         process = await asyncio.create_subprocess_exec(
-            self.pm_server, *arguments, "--database", self.postgres, stdout=asyncio.subprocess.PIPE,
+            self.pm_server, *arguments, "--database", self.backend.database, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE)
         out, err = await process.communicate()
         if process.returncode != 0:
@@ -98,7 +105,7 @@ class Run:
         # Devices 1 to DEVICES run pm commands; one more runs the board.
         tokens = [await self.admin("user", "add", "device%d" % n) for n in range(1, DEVICES + 2)]
         await self.admin("board", "add", BOARD, *sum((["--member", "device%d" % n] for n in range(1, DEVICES + 2)), []))
-        self.servers = [Server(self, n) for n in (1, 2)]
+        self.servers = [Server(self, n) for n in range(1, self.backend.servers + 1)]
         for server in self.servers:
             await server.start()
         self.proxy = Proxy(random.Random(self.seed + 1), [server.port for server in self.servers], self.faults)
@@ -125,13 +132,14 @@ class Run:
         return lost or bool(self.problems)
 
     async def inject_until(self, deadline):
-        """Kills servers, devices and the board and restarts PostgreSQL at random moments until
-        `deadline`."""
+        """Kills servers, devices and the board, and breaks the database as its backend does,
+        at random moments until `deadline`."""
+        kinds = list(self.backend.faults)
         # One of each kind first, so that even a short run has them all.
-        first = self.rng.sample(["server", "device", "board", "postgres"], 4)
+        first = self.rng.sample(kinds, len(kinds))
         while time.monotonic() < deadline:
             await asyncio.sleep(self.rng.uniform(0.5, 3))
-            kind = first.pop() if first else self.rng.choices(["server", "device", "board", "postgres"], [3, 5, 2, 1])[0]
+            kind = first.pop() if first else self.rng.choices(kinds, list(self.backend.faults.values()))[0]
             if kind == "server":
                 server = self.rng.choice(self.servers)
                 await server.kill()
@@ -151,12 +159,7 @@ class Run:
                     kill(device.process)
                     self.count("kill -9 of a device")
             else:
-                process = await asyncio.create_subprocess_exec(
-                    *self.pg_ctl, "-m", "immediate", "-w", "restart", stdout=asyncio.subprocess.DEVNULL,
-                    stderr=asyncio.subprocess.DEVNULL)
-                if await process.wait() != 0:
-                    raise SystemExit("pg_ctl restart failed")
-                self.count("PostgreSQL restarts (immediate)")
+                await self.backend.inject(kind, self)
 
     async def board_settles(self):
         """The board sends all it holds; the other devices settle; then the board must receive
@@ -204,18 +207,9 @@ class Run:
             return json.loads(answer.read())
 
     async def stored(self):
-        process = await asyncio.create_subprocess_exec(
-            "psql", self.postgres, "-At", "-F", " ", "-c",
-            "SELECT id, seq, body FROM operations WHERE board = '%s' ORDER BY seq" % BOARD,
-            stdout=asyncio.subprocess.PIPE)
-        out, _ = await process.communicate()
-        rows = [line.split(" ", 2) for line in out.decode().splitlines() if line]
-        self.stored_bodies = "\n".join(row[2] for row in rows).lower()
-        head = await asyncio.create_subprocess_exec(
-            "psql", self.postgres, "-At", "-c", "SELECT head FROM boards WHERE name = '%s'" % BOARD,
-            stdout=asyncio.subprocess.PIPE)
-        head_out, _ = await head.communicate()
-        return [(row[0].lower(), int(row[1])) for row in rows], int(head_out.decode().strip())
+        rows, head = await self.backend.stored(BOARD)
+        self.stored_bodies = "\n".join(body for _, _, body in rows).lower()
+        return [(operation.lower(), seq) for operation, seq, _ in rows], head
 
     async def check(self):
         rows, head = await self.stored()
@@ -239,7 +233,7 @@ class Run:
         snapshots = [self.get(server, "projects", token) for server in self.servers]
         server_cards = self.cards(snapshots[0]["projects"])
         if snapshots[0]["seq"] != head or any(self.cards(s["projects"]) != server_cards for s in snapshots):
-            lost.append("the two servers' snapshots differ, or are not at the head")
+            lost.append("the servers' snapshots differ, or are not at the head")
         unsaved = [title for title in self.board.saved if '"%s"' % title not in self.stored_bodies]
         if unsaved:
             lost.append("%d cards the board saved are not on the server" % len(unsaved))

@@ -134,6 +134,11 @@ class BoardDevice(Device):
 
     async def quit(self):
         """`q`, as a user quits; the session ends with the board."""
+        # A board opened again with cards due shows its banner of them until a key is pressed,
+        # and that key does nothing else: the board's own cards are due today.
+        if await self.wait_for(lambda s: "press any key" not in s, 0.5) is None:
+            await self.tmux("send-keys", "-t", SESSION, "Escape")
+            await self.wait_for(lambda s: "press any key" not in s, 5)
         await self.tmux("send-keys", "-t", SESSION, "q")
         for _ in range(100):
             if await self.pid() is None:

@@ -1,5 +1,5 @@
-"""The processes of scripts/chaos: a pm-server on the shared PostgreSQL, restarted on its port,
-and a pm device changing cards in a loop in its own database. Python standard library only.
+"""The processes of scripts/chaos: a pm-server on the run's database, restarted on its port, and a
+pm device changing cards in a loop in its own database. Python standard library only.
 """
 
 import asyncio
@@ -29,7 +29,7 @@ def kill(process):
 
 
 class Server:
-    """One pm-server process on the shared PostgreSQL, restarted on the same port."""
+    """One pm-server process on the run's database, restarted on the same port."""
 
     def __init__(self, run, number):
         self.run = run
@@ -41,7 +41,7 @@ class Server:
     async def start(self):
         while True:
             self.process = await asyncio.create_subprocess_exec(
-                self.run.pm_server, "serve", "--port", str(self.port), "--database", self.run.postgres,
+                self.run.pm_server, "serve", "--port", str(self.port), "--database", self.run.backend.database,
                 "--log-level", "error", stdout=self.log, stderr=self.log)
             for _ in range(300):
                 if self.process.returncode is not None:
