@@ -8,7 +8,7 @@ answers, and prints the summary table. Python standard library only.
     bench-server.py snapshot URL TOKEN BOARD [--runs N]  GET the board's projects
     bench-server.py check-page RESPONSE AFTER LIMIT  check a pull answer read from a file
     bench-server.py check-push BODY RESPONSE        check a push answer against its body
-    bench-server.py summary RESULTS BACKEND...      print (and write) the summary table
+    bench-server.py summary RESULTS BACKEND... [--only push]   print (and write) the summary table
 
 URL is the server's base (http://127.0.0.1:PORT). Timed commands print one line
 `NAME-result key=value ...` that the summary reads back from the results files.
@@ -230,14 +230,38 @@ def command_summary(args):
         "| --- | ---: | ---: | ---: | ---: |",
     ]
     verdicts = []
+
+    def label(backend):
+        # Rounds after the first are named BACKEND-N or BACKEND-baseline-N.
+        base, _, number = backend.rpartition("-")
+        if base and number.isdigit():
+            return "%s, round %s" % (names.get(base, base), number)
+        return names.get(backend, backend)
+    if args.only == "push":
+        rows = ["| backend | push ops/s (p99 per batch) | push ops per server CPU-s | server CPU in the push run |",
+                "| --- | ---: | ---: | ---: |"]
+        cpu_rows = []
     for backend in args.backends:
         def result(what, name):
             return read_result(os.path.join(args.results, "server-%s-%s.txt" % (backend, what)), name)
+        if args.only == "push":
+            push, cpu = result("push", "wrk"), result("push", "cpu")["seconds"]
+            push_ops = push["rps"] * BATCH
+            rows.append("| %s | %s (%.0f ms) | %s | %.0f %% of one core |" % (
+                label(backend), format(round(push_ops), ","), push["latency_p99_ms"],
+                format(round(push["requests"] * BATCH / cpu), ",") if cpu > 0 else "–",
+                100 * cpu / push["seconds"]))
+            target = PUSH_SPEED_TARGETS.get(backend)
+            if target:
+                verdicts.append("- %s push ≥ %s ops/s (speed target): **%s** (%s ops/s)" % (
+                    names[backend], format(target, ","), "met" if push_ops >= target else "not met",
+                    format(round(push_ops), ",")))
+            continue
         health, push, pull = result("health", "wrk"), result("push", "wrk"), result("pull", "wrk")
         fetch, snapshot, fill = result("fetch", "fetch"), result("snapshot", "snapshot"), result("fill", "fill")
         push_ops, pull_ops = push["rps"] * BATCH, pull["rps"] * BATCH
         rows.append("| %s | %s (%.1f ms) | %s (%.0f ms) | %s (%.0f ms) | %.2f s (%s ops/s) | %.2f s (%s cards) | %s ops/s |" % (
-            names.get(backend, backend), format(round(health["rps"]), ","), health["latency_p99_ms"],
+            label(backend), format(round(health["rps"]), ","), health["latency_p99_ms"],
             format(round(push_ops), ","), push["latency_p99_ms"], format(round(pull_ops), ","),
             pull["latency_p99_ms"], fetch["seconds"], format(round(fetch["ops_per_s"]), ","),
             snapshot["seconds"], format(round(snapshot["projects"]), ","), format(round(fill["ops_per_s"]), ",")))
@@ -248,7 +272,7 @@ def command_summary(args):
             r = seconds[what]
             return format(round(r["requests"] * unit / cpu[what]), ",") if cpu[what] > 0 else "–"
         cpu_rows.append("| %s | %s | %s | %s | %.0f %% / %.0f %% of one core |" % (
-            names.get(backend, backend), per_cpu("health", 1), per_cpu("push", BATCH), per_cpu("pull", BATCH),
+            label(backend), per_cpu("health", 1), per_cpu("push", BATCH), per_cpu("pull", BATCH),
             100 * cpu["push"] / push["seconds"], 100 * cpu["pull"] / pull["seconds"]))
         if backend == "sqlite":
             verdicts.append("- SQLite pull ≥ %s ops/s: **%s** (%s ops/s)" % (
@@ -260,7 +284,8 @@ def command_summary(args):
             verdicts.append("- %s push ≥ %s ops/s (speed target): **%s** (%s ops/s)" % (
                 names[backend], format(target, ","), "met" if push_ops >= target else "not met",
                 format(round(push_ops), ",")))
-    text = "\n".join(rows) + "\n\n" + "\n".join(cpu_rows) + "\n\n" + "\n".join(verdicts) + ("\n" if verdicts else "")
+    text = "\n".join(rows) + "\n\n" + ("\n".join(cpu_rows) + "\n\n" if cpu_rows else "") + "\n".join(verdicts) + (
+        "\n" if verdicts else "")
     with open(os.path.join(args.results, "server-summary.md"), "w", encoding="utf-8") as f:
         f.write(text)
     print(text)
@@ -298,6 +323,7 @@ def main():
     p.add_argument("results")
     p.add_argument("backends", nargs="+")
     p.add_argument("--strict", action="store_true")
+    p.add_argument("--only", choices=["push"], help="the results hold the pushes alone")
     p.set_defaults(function=command_summary)
     args = parser.parse_args()
     args.function(args)

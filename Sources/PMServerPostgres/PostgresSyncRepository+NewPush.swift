@@ -4,56 +4,68 @@ import PMServer
 import PMSyncProtocol
 import PostgresNIO
 
-/// A push found one of its operations stored already: its transaction was rolled back, and the
-/// push is to be done the careful way.
+/// A push was not all new (one of its operations or cards was stored already, or a card it
+/// merges into changed since it was read): its statement was rolled back, and the push is to
+/// be done the careful way.
 struct OperationAlreadyStored: Error {}
 
 extension PostgresSyncRepository {
-    /// The push of a batch none of whose operations is stored yet, the usual case: under the
-    /// board's lock, one statement (``PostgresStatements/PushNew``) inserts everything and
-    /// answers the stored states of the cards the board already held, which are merged and
-    /// written by a second one. Without the read of the batch's ids before the write, and with
-    /// the merged states of new cards made before the lock, the lock is held for less. An
-    /// operation found stored rolls the whole transaction back (``OperationAlreadyStored``):
-    /// nothing of it is kept, and no notification is sent.
+    /// The push of a batch none of whose operations is stored yet, the usual case, in one
+    /// statement that commits on its own (``PostgresStatements/PushNew``): the board's lock is
+    /// taken inside it and released by its commit, so pushes to one board take turns only for
+    /// the writes and the commit, not for round trips to pm-server. Before it, outside the lock,
+    /// the stored states of the cards the board already holds are read and merged with the
+    /// batch. Anything not as expected (an operation stored already, a card stored meanwhile or
+    /// changed since it was read) rolls the statement back (``OperationAlreadyStored``): nothing
+    /// of it is kept, and no notification is sent.
     func pushNew(board: BoardName, author: UserName?, prepared: PreparedPush) async throws
         -> [PushResponse.Result]
     {
+        // Numbered from an empty board: the statement adds the head it finds under the lock.
+        let plan = prepared.plan(head: 0)
+        // Only an empty batch has nothing to number: the careful way answers it (and refuses
+        // an unknown board, as for any push).
+        guard !plan.inserts.isEmpty else { throw OperationAlreadyStored() }
         let ids = prepared.operations.map(\.id)
-        let cards = prepared.freshStates.map(\.id)
-        let states = prepared.freshStates.map(\.state)
-        return try await transaction { connection in
-            let locked = try await connection.execute(
-                PostgresStatements.LockBoard(board: board.text), logger: logger)
-            guard let head = try await locked.first(where: { _ in true }) else {
-                throw SyncRepositoryError.boardUnknown(board)
-            }
-            let plan = prepared.plan(head: head)
-            guard !plan.inserts.isEmpty else { return plan.results }
-            let write = PostgresStatements.PushNew(
-                rows: .init(
-                    board: board.text, author: author?.text, seqs: plan.inserts.map(\.seq),
-                    ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { prepared.bodies[$0.index] },
-                    projectIDs: cards, states: states, head: plan.head,
-                    channel: Self.notificationChannel, payload: try Self.headPayload(board: board, head: plan.head)))
-            var inserted: Int64 = 0
-            var held: [UUID: ProjectState] = [:]
-            for try await (count, card, state) in try await connection.execute(write, logger: logger) {
-                if let count {
-                    inserted = count
-                } else if let card, let state {
-                    held[card] = try MergedProject.state(id: card, json: state)
+        return try await client.withConnection { connection in
+            var held: [UUID: String] = [:]
+            let read = PostgresStatements.HeldStates(board: board.text, ids: prepared.freshStates.map(\.id))
+            for try await (card, state) in try await connection.execute(read, logger: logger) { held[card] = state }
+            var statement = PostgresStatements.PushNew(
+                board: board.text, author: author?.text, places: plan.inserts.map(\.seq),
+                ids: plan.inserts.map { ids[$0.index] }, bodies: plan.inserts.map { prepared.bodies[$0.index] },
+                freshIDs: [], freshStates: [], heldIDs: [], heldStates: [], mergedStates: [],
+                channel: Self.notificationChannel)
+            if held.isEmpty {
+                statement.freshIDs = prepared.freshStates.map(\.id)
+                statement.freshStates = prepared.freshStates.map(\.state)
+            } else {
+                var stored: [UUID: ProjectState] = [:]
+                for (card, state) in held { stored[card] = try MergedProject.state(id: card, json: state) }
+                for card in prepared.freshStates where held[card.id] == nil {
+                    statement.freshIDs.append(card.id)
+                    statement.freshStates.append(card.state)
+                }
+                let merged = prepared.mergedStates(of: stored)
+                for (card, json) in held {
+                    guard let state = merged[card] else { continue }
+                    statement.heldIDs.append(card)
+                    statement.heldStates.append(json)
+                    statement.mergedStates.append(MergedProject.json(state))
                 }
             }
-            guard inserted == plan.inserts.count else { throw OperationAlreadyStored() }
-            if !held.isEmpty {
-                let merged = prepared.mergedStates(of: held).map { ($0.key, MergedProject.json($0.value)) }
-                _ = try await connection.execute(
-                    PostgresStatements.PushMergedStates(
-                        board: board.text, ids: merged.map(\.0), states: merged.map(\.1)),
-                    logger: logger)
+            var newHead: Int64?
+            do {
+                for try await (head, _) in try await connection.execute(statement, logger: logger) { newHead = head }
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.pushRefusedState {
+                throw OperationAlreadyStored()
             }
-            return plan.results
+            guard let newHead else { throw SyncRepositoryError.boardUnknown(board) }
+            // The answer ends at the statement's end, before its commit; the next query on the
+            // connection is answered after it, so the push is acknowledged only once durable.
+            for try await _ in try await connection.query("SELECT 1", logger: logger) {}
+            let start = newHead - plan.head
+            return plan.results.map { PushResponse.Result(id: $0.id, seq: $0.seq + start) }
         }
     }
 }

@@ -82,6 +82,7 @@ extension PostgresSyncRepository {
         // The user whose push stored each operation; NULL for those stored before (unknown).
         Migration(name: "v5: operation authors", statements: ["ALTER TABLE operations ADD COLUMN author TEXT"]),
         calendarTextsMigration,
+        pushWithoutBoardKeysMigration,
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.
@@ -90,6 +91,12 @@ extension PostgresSyncRepository {
     /// Applies the migrations this database has not recorded yet, in one transaction under an
     /// advisory lock, so several servers starting at once apply each exactly once.
     public func migrate() async throws {
+        try await migrate(Self.migrations)
+    }
+
+    /// Applies those of `migrations` this database has not recorded yet (a database at an
+    /// earlier version of the schema, for a test, is made with a prefix of ``migrations``).
+    func migrate(_ migrations: [Migration]) async throws {
         try await transaction { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(\(Self.migrationLock))", logger: logger)
             try await connection.query(
@@ -102,7 +109,7 @@ extension PostgresSyncRepository {
             var applied: Set<String> = []
             let rows = try await connection.query("SELECT name FROM pm_migrations", logger: logger)
             for try await name in rows.decode(String.self) { applied.insert(name) }
-            for migration in Self.migrations where !applied.contains(migration.name) {
+            for migration in migrations where !applied.contains(migration.name) {
                 for statement in migration.statements {
                     try await connection.query(statement, logger: logger)
                 }

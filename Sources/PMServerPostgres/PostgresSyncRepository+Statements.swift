@@ -3,8 +3,9 @@ import PostgresNIO
 
 /// The statements of a push and of a pull, prepared once on each connection of the pool
 /// (PostgreSQL parses and plans them once, not on every request) and written so that a push
-/// takes the same few round trips whatever its size: lock the board, read what the batch
-/// needs, write everything, commit.
+/// takes the same few round trips whatever its size: the usual one is a single statement
+/// (``PushNew``); the careful one locks the board, reads what the batch needs, writes
+/// everything and commits.
 enum PostgresStatements {
     /// Locks the board's row and answers its head; no row for an unknown board. Pushes to one
     /// board take turns from here to the commit, whichever process they reach.
@@ -120,8 +121,7 @@ enum PostgresStatements {
         func decodeRow(_ row: PostgresRow) throws -> Row { try row.decode((Int64, Int64?, ByteBuffer?).self) }
     }
 
-    /// What a push writes, bound in this order as `$1`…`$10` by both ``PushWrite`` and
-    /// ``PushNew``: the board and author, the new operations (numbers, ids, bodies), the cards'
+    /// What ``PushWrite`` writes, bound in this order as `$1`…`$10`: the board and author, the new operations (numbers, ids, bodies), the cards'
     /// states (ids, JSON), the board's new head, and the notification (channel, payload).
     struct PushRows: Sendable {
         static let dataTypes: [PostgresDataType] = [

@@ -104,6 +104,57 @@ extension SyncRepositoryConformance {
         #expect(snapshot.projects.map(\.title) == ["Title 225"])
     }
 
+    static func concurrentPushesEditingOneStoredCardKeepEveryEdit(_ make: Factory) async throws {
+        // Given a card stored by an earlier push
+        let repository = try await teamBoard(make)
+        let first = [batchOperation(1, project: 1, fields: ProjectFields(title: "Stored", status: .todo))]
+        _ = try await repository.push(board: "team", operations: first)
+        // When eight clients push at once batches of new edits of it, each with a new card, so
+        // that their reads and writes of the stored card overlap
+        let batches = (0..<8).map { client -> [ProjectOperation] in
+            let edits = (client * 10 + 2...client * 10 + 10).map { number -> ProjectOperation in
+                let fields =
+                    number % 2 == 0
+                    ? ProjectFields(title: "Title \(number)") : ProjectFields(description: "Note \(number)")
+                return batchOperation(number, project: 1, fields: fields)
+            }
+            return edits + [
+                batchOperation(client * 10 + 11, project: 100 + client, fields: ProjectFields(title: "New"))
+            ]
+        }
+        _ = try await withThrowingTaskGroup(of: [PushResponse.Result].self) { group in
+            for batch in batches { group.addTask { try await repository.push(board: "team", operations: batch) } }
+            return try await group.reduce(into: [PushResponse.Result]()) { $0 += $1 }
+        }
+        // Then the stored card is the merge of every edit, none lost to another push's write
+        let snapshot = try await repository.snapshot(board: "team")
+        let expected = BoardSnapshot(seq: 81, states: mergedStates(first + batches.flatMap { $0 }))
+        #expect(snapshot.seq == 81)
+        #expect(snapshot.projects.sorted(by: idOrder) == expected.projects.sorted(by: idOrder))
+        #expect(snapshot.projects.first { $0.id == first[0].projectID }?.title == "Title 80")
+    }
+
+    static func pushToAnUnknownBoardStoresNothing(_ make: Factory) async throws {
+        // Given board `team` holding a card
+        let repository = try await teamBoard(make)
+        _ = try await repository.push(board: "team", operations: [batchOperation(1, project: 1)])
+        // When a batch of new operations, one editing that card, is pushed to a board that is not there
+        let batch = (2...6).map { batchOperation($0, project: $0 % 2) }
+        await #expect(throws: SyncRepositoryError.boardUnknown("nowhere")) {
+            try await repository.push(board: "nowhere", operations: batch)
+        }
+        // Then `team` is unchanged, and a board of that name made afterwards holds nothing of it
+        #expect(try await repository.operations(board: "team", after: 0, limit: 100).head == 1)
+        try await repository.addBoard("nowhere", members: ["ada"])
+        let page = try await repository.operations(board: "nowhere", after: 0, limit: 100)
+        #expect(page.operations.isEmpty)
+        #expect(page.head == 0)
+        #expect(try await repository.snapshot(board: "nowhere").projects.isEmpty)
+        // And the same batch pushed to it now is stored whole, numbered from one
+        #expect(try await repository.push(board: "nowhere", operations: batch).map(\.seq) == Array(1...5))
+        #expect(try await repository.snapshot(board: "nowhere").projects.count == 2)
+    }
+
     /// The merged states of `operations`, applied in any order (merging does not depend on it).
     private static func mergedStates(_ operations: [ProjectOperation]) -> [ProjectState] {
         var states: [UUID: ProjectState] = [:]

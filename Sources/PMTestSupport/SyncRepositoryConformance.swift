@@ -59,6 +59,10 @@ public enum SyncRepositoryConformance {
         Check(
             name: "concurrentOverlappingPushesToOneCardStoreEachOnce",
             run: concurrentOverlappingPushesToOneCardStoreEachOnce),
+        Check(
+            name: "concurrentPushesEditingOneStoredCardKeepEveryEdit",
+            run: concurrentPushesEditingOneStoredCardKeepEveryEdit),
+        Check(name: "pushToAnUnknownBoardStoresNothing", run: pushToAnUnknownBoardStoresNothing),
     ]
 
     /// A repository holding user `ada` with board `team`.
