@@ -32,8 +32,8 @@ extension AppDatabase {
             // much less work.
             let rebuildIndexes = boardIsEmpty && operations.count > 10_000
             if rebuildIndexes {
-                try db.execute(
-                    sql: "DROP INDEX operation_by_project; DROP INDEX operation_by_clock; DROP INDEX project_by_list")
+                try Self.deferLogIndexes(db)
+                try db.execute(sql: "DROP INDEX project_by_list")
             }
             // The default 2 MB page cache spills to disk mid-transaction on large imports.
             try db.execute(sql: "PRAGMA cache_size = -65536")

@@ -12,7 +12,7 @@ public enum PullCursor: Hashable, Sendable {
 
 extension AppDatabase {
     /// Merges operations pulled from the server whose authors are unknown (a server that sends
-    /// none): ``merge(pulled:advancing:)`` with no author.
+    /// none): ``merge(pulled:advancing:deferringIndexesFrom:)`` with no author.
     @discardableResult
     public func merge(pulled entries: [(serverSeq: Int64, operation: ProjectOperation)], advancing cursor: PullCursor)
         throws -> Int
@@ -24,13 +24,24 @@ extension AppDatabase {
     /// their author and merge by the per-field clock rule; known ones are this device's own
     /// whose acknowledgement was lost, and leave the outbox. Then the cursor moves, so a crash
     /// never skips a page nor applies one twice. Returns how many operations were new.
+    ///
+    /// The first batch of a history behind a snapshot start of at least `threshold` operations
+    /// drops the log's secondary indexes, and the batch that ends it builds them again (see
+    /// ``deferLogIndexes(_:)``): the same rows and indexes as merging with them, for less work.
     @discardableResult
     public func merge(
-        pulled entries: [(serverSeq: Int64, operation: ProjectOperation, author: String?)], advancing cursor: PullCursor
+        pulled entries: [(serverSeq: Int64, operation: ProjectOperation, author: String?)],
+        advancing cursor: PullCursor,
+        deferringIndexesFrom threshold: Int = deferredIndexBackfill
     ) throws -> Int {
         for entry in entries { try entry.operation.validate() }
         return try write { db in
             if entries.count > 2_000 { try Self.prepareForLargeWrite(db) }
+            if case .backfill = cursor, let row = try Row.fetchOne(db, sql: "SELECT backfill, backfillEnd FROM remote"),
+                row[0] as Int64 == 0, row[1] as Int64 >= Int64(threshold)
+            {
+                try Self.deferLogIndexes(db)
+            }
             var clock = try Self.clock(db)
             let stored = try ProjectRow.states(Set(entries.map(\.operation.projectID)), in: db)
             var states: [UUID: (stored: ProjectState, merged: ProjectState)] = [:]
@@ -41,8 +52,9 @@ extension AppDatabase {
             // its history says what every other device's says.
             let attribute = try db.cachedStatement(
                 sql: "UPDATE operation SET author = ? WHERE id = ? AND author IS NULL")
+            let rows = try ImportRows(db)
             for (serverSeq, operation, author) in entries {
-                guard try OperationRow.insert(operation, serverSeq: serverSeq, author: author, in: db) else {
+                guard try rows.insert(operation, serverSeq: serverSeq, author: author) else {
                     try acknowledge.execute(arguments: [serverSeq, operation.id.lowercased])
                     if let author { try attribute.execute(arguments: [author, operation.id.lowercased]) }
                     continue
@@ -57,7 +69,8 @@ extension AppDatabase {
             }
             // History fetched behind a snapshot start rarely changes a card: the snapshot holds
             // its outcome already. Only cards that did change are written.
-            for (stored, merged) in states.values where merged != stored { try ProjectRow.save(merged, in: db) }
+            for (stored, merged) in states.values where merged != stored { try rows.save(merged) }
+            try rows.notifyChanges()
             try Self.save(clock, in: db)
             switch cursor {
             case .stream(let next):
@@ -66,6 +79,7 @@ extension AppDatabase {
                 try db.execute(sql: "UPDATE remote SET backfill = max(backfill, ?)", arguments: [next])
             }
             try Self.advancePushedThrough(db)
+            if try !Self.backfillPending(db) { try Self.restoreLogIndexes(db) }
             return applied
         }
     }
@@ -79,16 +93,27 @@ extension AppDatabase {
             let empty = try Int64.fetchOne(db, sql: "SELECT seq FROM operation LIMIT 1") == nil
             let cursor = try Int64.fetchOne(db, sql: "SELECT cursor FROM remote")
             guard empty, cursor == 0 else { return false }
-            if states.count > 2_000 { try Self.prepareForLargeWrite(db) }
+            // As a large import into an empty board: the cards' list-order index is built once
+            // after the rows rather than row by row, in the same transaction, and the rows go in
+            // in key order (the server's pages come in it already).
+            let rebuildIndex = states.count > 2_000
+            if rebuildIndex {
+                try Self.prepareForLargeWrite(db)
+                try db.execute(sql: "DROP INDEX project_by_list")
+            }
             var clock = try Self.clock(db)
-            for state in states {
-                try ProjectRow.save(state, in: db)
+            let rows = try ImportRows(db)
+            let inOrder = zip(states, states.dropFirst()).allSatisfy { Self.precedes($0.id, $1.id) }
+            for state in inOrder ? states : states.sorted(by: { Self.precedes($0.id, $1.id) }) {
+                try rows.save(state)
                 let stamps = [
                     state.title?.timestamp, state.description?.timestamp, state.deadline?.timestamp,
                     state.status?.timestamp,
                 ]
                 for stamp in stamps.compactMap(\.self) { clock.receive(stamp) }
             }
+            try rows.notifyChanges()
+            if rebuildIndex { try db.execute(sql: Self.projectIndexes) }
             try Self.save(clock, in: db)
             try db.execute(
                 sql: "UPDATE remote SET cursor = ?, backfill = 0, backfillEnd = ?", arguments: [serverSeq, serverSeq])

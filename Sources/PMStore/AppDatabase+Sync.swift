@@ -24,6 +24,8 @@ extension AppDatabase {
                 return
             }
             try db.execute(sql: "DELETE FROM remote")
+            // A backfill cut short here never resumes: the log's indexes it deferred return now.
+            try Self.restoreLogIndexes(db)
             try db.execute(sql: "UPDATE operation SET serverSeq = NULL WHERE serverSeq IS NOT NULL")
             try db.execute(
                 sql: "INSERT INTO remote (url, board, token) VALUES (?, ?, ?)",
@@ -39,6 +41,7 @@ extension AppDatabase {
                 Remote(url: $0[0], board: $0[1], token: $0[2])
             }
             try db.execute(sql: "DELETE FROM remote")
+            try Self.restoreLogIndexes(db)
             return remote
         }
     }
@@ -142,6 +145,7 @@ extension AppDatabase {
         try write { db in
             try db.execute(sql: "UPDATE operation SET serverSeq = NULL WHERE serverSeq IS NOT NULL")
             try db.execute(sql: "UPDATE remote SET cursor = 0, backfill = 0, backfillEnd = 0, pushedThrough = 0")
+            try Self.restoreLogIndexes(db)
         }
     }
 

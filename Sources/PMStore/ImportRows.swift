@@ -3,8 +3,8 @@ import GRDB
 import GRDBSQLite
 import PMDomain
 
-/// Writes an import's `operation` and `project` rows with their values bound straight to
-/// SQLite's prepared statements.
+/// Writes the `operation` and `project` rows of an import or of a large pull with their values
+/// bound straight to SQLite's prepared statements.
 ///
 /// An import writes two rows per operation, hundreds of thousands of them. Through GRDB's
 /// `StatementArguments` each value is boxed in an existential and bound by generic code, which
@@ -24,7 +24,9 @@ struct ImportRows {
     }
 
     /// Appends `operation` to the log. Returns `false` when the log already held it.
-    func insert(_ operation: ProjectOperation) throws -> Bool {
+    /// `serverSeq` and `author` are its place on the server and the user who pushed it there,
+    /// for a pulled operation; an imported one was pulled from no server and has neither.
+    func insert(_ operation: ProjectOperation, serverSeq: Int64? = nil, author: String? = nil) throws -> Bool {
         let statement = operationStatement.sqliteStatement
         let fields = operation.fields
         bind(operation.id.lowercased, at: 1, of: statement)
@@ -35,9 +37,8 @@ struct ImportRows {
         bind(fields.deadline?.description, at: 6, of: statement)
         bind(fields.status?.rawValue, at: 7, of: statement)
         bind(fields.deleted.map { $0 ? 1 : 0 }, at: 8, of: statement)
-        // serverSeq and author stay NULL: imported operations were not pulled from a server.
-        bind(nil as Int?, at: 9, of: statement)
-        bind(nil as String?, at: 10, of: statement)
+        bind(serverSeq, at: 9, of: statement)
+        bind(author, at: 10, of: statement)
         try run(operationStatement)
         return sqlite3_changes(db.sqliteConnection) > 0
     }

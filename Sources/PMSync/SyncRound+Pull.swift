@@ -45,7 +45,8 @@ extension SyncRound {
                 case .stream: .stream(next: batch.next)
                 case .backfill: .backfill(next: batch.next)
                 }
-            pulled += try database.merge(pulled: batch.entries, advancing: advancing)
+            pulled += try database.merge(
+                pulled: batch.entries, advancing: advancing, deferringIndexesFrom: deferIndexesFrom)
             if batch.finished { return (pulled, batch.head) }
         }
     }

@@ -39,20 +39,27 @@ public struct SyncRound: Sendable {
     /// once per transaction, so fewer, larger transactions write far less. Each transaction
     /// still moves its cursor with the operations it merged.
     let mergeBatch: Int
+    /// How much history behind a snapshot start makes its merge build the log's secondary
+    /// indexes once at its end (``AppDatabase/deferredIndexBackfill``; tests vary it).
+    let deferIndexesFrom: Int
     /// Where the pulls' progress is added up and reported.
     let progress: SyncProgressTally
 
     /// A round of `database` through `transport`, pulling pages of `pageSize` operations and
     /// merging up to `mergeBatch` of them at a time (smaller in tests, to exercise batching).
     /// `progress`, if given, hears how far the pulls have come after every page.
+    /// `deferIndexesFrom` is the size of history behind a snapshot start from which the log's
+    /// secondary indexes are built at its end rather than row by row.
     public init(
         database: AppDatabase, transport: any SyncTransport, pageSize: Int = OperationPage.limit,
-        mergeBatch: Int = 25_000, progress: (@Sendable (SyncProgress) -> Void)? = nil
+        mergeBatch: Int = 25_000, deferIndexesFrom: Int = AppDatabase.deferredIndexBackfill,
+        progress: (@Sendable (SyncProgress) -> Void)? = nil
     ) {
         self.database = database
         self.transport = transport
         self.pageSize = max(1, pageSize)
         self.mergeBatch = max(1, mergeBatch)
+        self.deferIndexesFrom = deferIndexesFrom
         self.progress = SyncProgressTally(report: progress)
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+import PMDomain
+import PMStore
+import PMSync
+import PMSyncProtocol
+import PMTestSupport
+import Synchronization
+import Testing
+
+/// A new device's join (the server's cards, then the history behind them, which a large board
+/// merges with the log's secondary indexes built at its end) cut short by the network resumes in
+/// the next round and ends exactly as a join that was never cut, indexes built along the way.
+@Suite(.timeLimit(.minutes(1))) struct NewDeviceResumeTests {
+    let world = TestWorld(day: "2026-11-21")
+
+    /// A transport to `server` whose pulls fail once `pulls` of them have been answered.
+    final class FailingAfter: SyncTransport {
+        let server: FakeServer.Transport
+        let pulls: Int
+        let answered = Mutex(0)
+
+        init(server: FakeServer.Transport, pulls: Int) {
+            self.server = server
+            self.pulls = pulls
+        }
+
+        func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
+            try await server.push(operations)
+        }
+
+        func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
+            let failing = answered.withLock { count in
+                count += 1
+                return count > pulls
+            }
+            if failing { throw SyncTransportError.unreachable("the test cut the connection") }
+            return try await server.pull(after: after, limit: limit)
+        }
+
+        func snapshot() async throws(SyncTransportError) -> BoardSnapshot { try await server.snapshot() }
+
+        func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
+    }
+
+    /// A new device with a remote on the fake server.
+    func device() throws -> AppDatabase {
+        let database = try AppDatabase.inMemory(environment: world.environment)
+        try database.setRemote(Remote(url: "http://fake.invalid", board: FakeServer.board, token: "pm_test"))
+        return database
+    }
+
+    /// What a device shows and keeps: its cards, its history and its operations.
+    func contents(_ database: AppDatabase) throws -> [String] {
+        let document = try database.export()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let json = { (value: any Encodable) in String(decoding: try encoder.encode(value), as: UTF8.self) }
+        return try document.projects.map(json) + document.history.map(json) + document.operations.map(json)
+    }
+
+    @Test func givenAJoinCutAfterThreePages_whenTheNextRoundRuns_thenTheDeviceEndsAsOneThatJoinedInOneGo()
+        async throws
+    {
+        // Given a server holding 60 cards, each created then edited (120 operations), and a new
+        // device whose first round loses the connection after three pages of 10 of the history
+        let server = try await FakeServer()
+        try await server.push(
+            fromElsewhere: (1...60).map {
+                SyncFixtures.operation($0, project: $0, fields: ProjectFields(title: "카드 \($0)"))
+            }
+                + (1...60).map {
+                    SyncFixtures.operation(
+                        1_000 + $0, project: $0,
+                        fields: $0 % 5 == 0 ? ProjectFields(deleted: true) : ProjectFields(status: .doing))
+                })
+        let cut = try device()
+        let transport = FailingAfter(server: server.transport, pulls: 4)
+        await #expect(throws: SyncTransportError.self) {
+            // The stream's one page, then three of the history, merged one at a time
+            try await SyncRound(
+                database: cut, transport: transport, pageSize: 10, mergeBatch: 10, deferIndexesFrom: 50
+            ).run()
+        }
+        #expect(try cut.syncRecord().backfillRemaining == 90)
+
+        // When the next round runs on a working connection
+        let report = try await SyncRound(
+            database: cut, transport: server.transport, pageSize: 10, mergeBatch: 10, deferIndexesFrom: 50
+        ).run()
+
+        // Then it fetched the rest of the history and ends with what a device that joined in
+        // one go, every index in place throughout, holds
+        #expect(report.pulled == 90)
+        #expect(try cut.syncRecord().backfillRemaining == 0)
+        let whole = try device()
+        _ = try await SyncRound(
+            database: whole, transport: server.transport, pageSize: 10, mergeBatch: 10, deferIndexesFrom: .max
+        ).run()
+        #expect(try contents(cut) == contents(whole))
+        #expect(try cut.export().operations.count == 120)
+    }
+}
