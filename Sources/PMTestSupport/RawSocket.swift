@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #endif
 
 /// A TCP client on a bare loopback socket, so that a test decides what it sends and when it
@@ -39,15 +39,7 @@ public final class RawSocket: @unchecked Sendable {
         }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let connected = withLoopbackAddress(port: port) { connect(descriptor, $0, $1) }
         guard connected == 0 else {
             Glibc.close(descriptor)
             throw Failure("cannot connect to port \(port)")
@@ -75,5 +67,18 @@ public final class RawSocket: @unchecked Sendable {
     func fill() throws {
         guard case .bytes(let bytes) = receive() else { throw Failure("the connection closed or timed out") }
         buffer += bytes
+    }
+}
+
+/// Calls `body` with the address of `port` on 127.0.0.1, as `connect` and `bind` take it.
+public func withLoopbackAddress<Result>(
+    port: Int, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+) -> Result {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
 }

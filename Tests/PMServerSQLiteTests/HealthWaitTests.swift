@@ -44,15 +44,7 @@ private func answerHealthOnce(port: Int) {
     defer { close(listener) }
     var yes: Int32 = 1
     setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let bound = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
+    let bound = withLoopbackAddress(port: port) { bind(listener, $0, $1) }
     guard bound == 0, listen(listener, 8) == 0 else { return }
     let connection = accept(listener, nil, nil)
     guard connection >= 0 else { return }
