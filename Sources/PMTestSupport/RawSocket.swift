@@ -32,18 +32,22 @@ public final class RawSocket: @unchecked Sendable {
     /// Connects to `port` on 127.0.0.1. A `receiveBuffer` is set before connecting, so the window
     /// the server sees is small from the start; a read gives up after `readTimeout` seconds.
     public init(port: Int, receiveBuffer: Int32? = nil, readTimeout: Int = 30) throws {
-        descriptor = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure("no socket") }
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure("no socket") }
         if var size = receiveBuffer {
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        let connected = withLoopbackAddress(port: port) { connect(descriptor, $0, $1) }
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withLoopbackAddress(port: port) { connect(socket, $0, $1) }
         guard connected == 0 else {
-            Glibc.close(descriptor)
+            // The only close of this number: `descriptor` is set last, because an initializer
+            // that throws once every property is set runs `deinit`, which would close the number
+            // again, and by then it may be another thread's file or freshly accepted connection.
+            Glibc.close(socket)
             throw Failure("cannot connect to port \(port)")
         }
+        descriptor = socket
     }
 
     deinit { Glibc.close(descriptor) }
