@@ -7,15 +7,21 @@ struct Tmux {
     let socket: String
     /// The tmux server's process, which ``kill()`` makes sure is gone.
     let serverPID: pid_t?
+    /// The pane's process: the shell running the command, leader of the process group that
+    /// holds everything the command started.
+    let panePID: pid_t?
 
     init(command: String, width: Int = 100, height: Int = 30) throws {
         socket = NSTemporaryDirectory() + "tmux-" + session
         let printed = try Self.run(
             socket: socket,
             [
-                "new-session", "-d", "-P", "-F", "#{pid}", "-s", session, "-x", "\(width)", "-y", "\(height)", command,
+                "new-session", "-d", "-P", "-F", "#{pid} #{pane_pid}", "-s", session, "-x", "\(width)", "-y",
+                "\(height)", command,
             ])
-        serverPID = pid_t(printed.trimmingCharacters(in: .whitespacesAndNewlines))
+        let pids = printed.split(separator: " ").map { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        serverPID = pids.first ?? nil
+        panePID = pids.count > 1 ? pids[1] : nil
     }
 
     /// The screen as text, a line per row.
@@ -57,7 +63,11 @@ struct Tmux {
     /// Ends the session and its server, and removes the files it leaves behind. `kill-server`
     /// alone left them: the server keeps its socket file when told to exit, a server too busy to
     /// answer the request at once outlived it, and `run` writes each answer beside the socket.
+    /// The pane's whole process group goes first: the shell dies of the hang-up when the server
+    /// goes, but what it started (the `sleep` that keeps an exited board's last words on the
+    /// screen) did not, and outlived the test run.
     func kill() {
+        if let panePID, panePID > 1 { Foundation.kill(-panePID, SIGKILL) }
         _ = try? run(["kill-server"])
         if let serverPID, Self.isTmuxServer(serverPID) {
             Foundation.kill(serverPID, SIGKILL)
