@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """The client side of scripts/live-idle: CONNECTIONS idle WebSockets on one board's /live,
 then PUSHES pushes, each timed from the moment it was sent until every connection has
-received the new head. Reads the server's memory (VmRSS of PID) before and after connecting.
+received the new head. Reads the server's memory (VmRSS of PID) before and after connecting,
+and, for each push, the processor time the server (PID) and this client spent between sending
+it and the last connection reading its head: on one machine the two share the cores, so the
+wall time alone cannot say which of them the fan-out waited for.
 Python standard library only (asyncio and a few lines of RFC 6455 by hand).
 
     live_idle.py URL BOARD TOKEN PID CONNECTIONS PUSHES
@@ -28,6 +31,13 @@ def rss_mib(pid):
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) / 1024
     return 0.0
+
+
+def cpu_seconds(pid):
+    """User and system time of process PID so far (/proc/PID/stat, fields 14 and 15)."""
+    with open("/proc/%d/stat" % pid) as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Follower:
@@ -121,6 +131,7 @@ async def main():
     await asyncio.sleep(2)
     after = rss_mib(pid)
     delays = []
+    server_cpu, client_cpu, walls = [], [], []
     operations_path = "/v1/boards/%s/operations" % urllib.parse.quote(board, safe="")
     for number in range(pushes):
         operation = {"id": str(uuid.uuid4()), "projectId": str(uuid.uuid4()),
@@ -129,6 +140,7 @@ async def main():
         request = urllib.request.Request(
             url + operations_path, data=json.dumps({"operations": [operation]}).encode(), method="POST",
             headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+        server_before, client_before = cpu_seconds(pid), time.process_time()
         pushed = time.perf_counter()
         answer = await asyncio.to_thread(lambda: json.loads(urllib.request.urlopen(request, timeout=60).read()))
         head = answer["results"][0]["seq"]
@@ -145,15 +157,20 @@ async def main():
             print("live-idle: %d connections were closed, e.g. %r" % (len(lost), lost[:1]), file=sys.stderr)
             print("live-idle: head %d reached %d of %d connections" % (head, count - missing, count), file=sys.stderr)
             return 1
+        server_cpu.append((cpu_seconds(pid) - server_before) * 1000)
+        client_cpu.append((time.process_time() - client_before) * 1000)
         delays += [(f.arrivals[head] - pushed) * 1000 for f in followers]
+        walls.append(max(f.arrivals[head] for f in followers) * 1000 - pushed * 1000)
         await asyncio.sleep(1)
     end = rss_mib(pid)
     for task in tasks:
         task.cancel()
     print("live-idle connections=%d connect_s=%.1f rss_before_mib=%.1f rss_after_mib=%.1f rss_end_mib=%.1f "
-          "per_connection_kib=%.1f pushes=%d push_to_all_p50_ms=%.0f push_to_all_p99_ms=%.0f max_ms=%.0f"
+          "per_connection_kib=%.1f pushes=%d push_to_all_p50_ms=%.0f push_to_all_p99_ms=%.0f max_ms=%.0f "
+          "per_push_wall_ms=%.0f server_cpu_ms=%.0f client_cpu_ms=%.0f"
           % (count, connect_seconds, before, after, end, (after - before) * 1024 / count, pushes,
-             percentile(delays, 0.5), percentile(delays, 0.99), max(delays)))
+             percentile(delays, 0.5), percentile(delays, 0.99), max(delays),
+             sum(walls) / pushes, sum(server_cpu) / pushes, sum(client_cpu) / pushes))
     return 0
 
 
