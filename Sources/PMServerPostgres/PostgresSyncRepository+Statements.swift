@@ -28,13 +28,17 @@ enum PostgresStatements {
 
     /// Read under the lock, in one statement (and so after the lock: a statement's snapshot is
     /// taken when it starts): the numbers of the batch's operations already stored (a row with
-    /// a seq) and the merged states of the cards the batch names (a row with a state).
+    /// a seq) and the merged states of the cards the batch names (a row with a state). One
+    /// look-up of `(board, id)` for each, as in ``HeldStates``: with `id = ANY(…)` a board grown
+    /// since it was last sampled was read whole (113 ms on 124,000 cards, 0.15 ms now).
     struct PushState: PostgresPreparedStatement {
         static let name = "pm_push_state"
         static let sql = """
-            SELECT id, seq, NULL::text FROM operations WHERE board = $1 AND id = ANY($2::uuid[])
+            SELECT wanted.id, found.seq, NULL::text FROM UNNEST($2::uuid[]) AS wanted (id)
+            CROSS JOIN LATERAL (SELECT seq FROM operations WHERE board = $1 AND id = wanted.id LIMIT 1) AS found
             UNION ALL
-            SELECT id, NULL::bigint, state FROM projects WHERE board = $1 AND id = ANY($3::uuid[])
+            SELECT wanted.id, NULL::bigint, found.state FROM UNNEST($3::uuid[]) AS wanted (id)
+            CROSS JOIN LATERAL (SELECT state FROM projects WHERE board = $1 AND id = wanted.id LIMIT 1) AS found
             """
         static let bindingDataTypes: [PostgresDataType] = [.text, .uuidArray, .uuidArray]
         typealias Row = (UUID, Int64?, String?)
