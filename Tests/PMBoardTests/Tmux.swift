@@ -81,12 +81,31 @@ struct Tmux {
     /// Whether `pid` is a running tmux server (not an exited one awaiting its parent, nor a
     /// process that took a freed pid).
     static func isTmuxServer(_ pid: pid_t) -> Bool {
+        guard let stat = processStat(pid) else { return false }
+        return stat.name.hasPrefix("tmux") && isRunning(pid)
+    }
+
+    /// Running: present in /proc and neither exited nor dead.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let state = processStat(pid)?.fields.first else { return false }
+        return state != "Z" && state != "X"
+    }
+
+    /// The processes whose parent is `parent`.
+    static func children(of parent: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(pid_t.init).filter { pid in
+            guard let fields = processStat(pid)?.fields, fields.count > 1 else { return false }
+            return pid_t(fields[1]) == parent
+        }
+    }
+
+    /// /proc/PID/stat: the command's name, and the fields after it (state, parent, group, …).
+    private static func processStat(_ pid: pid_t) -> (name: Substring, fields: [Substring])? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
             let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
-        else { return false }
-        let name = stat[stat.index(after: open)..<close]
-        let state = stat[stat.index(after: close)...].split(separator: " ").first
-        return name.hasPrefix("tmux") && state != "Z" && state != "X"
+        else { return nil }
+        return (stat[stat.index(after: open)..<close], stat[stat.index(after: close)...].split(separator: " "))
     }
 
     /// Runs tmux and returns what it printed. Spawned by hand rather than with Foundation's
