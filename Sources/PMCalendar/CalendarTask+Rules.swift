@@ -29,11 +29,17 @@ extension CalendarTask {
     public func changes(since previous: CalendarTask, today: Deadline) throws(CalendarError) -> ProjectFields {
         var fields = ProjectFields()
         do {
-            let checkedTitle = try ProjectRules.title(title)
-            if checkedTitle != Self.tidy(previous.title, ProjectRules.title) { fields.title = checkedTitle }
-            let checkedDescription = try ProjectRules.description(description)
-            if checkedDescription != Self.tidy(previous.description, ProjectRules.description) {
-                fields.description = checkedDescription
+            // A text the client left as it was is not checked again: a card stored before a rule
+            // was added (control characters) can still be moved or completed from a calendar app.
+            if title != previous.title {
+                let checkedTitle = try ProjectRules.title(title)
+                if checkedTitle != Self.tidy(previous.title, ProjectRules.title) { fields.title = checkedTitle }
+            }
+            if description != previous.description {
+                let checkedDescription = try ProjectRules.description(description)
+                if checkedDescription != Self.tidy(previous.description, ProjectRules.description) {
+                    fields.description = checkedDescription
+                }
             }
             if let deadline, deadline != previous.deadline {
                 try ProjectRules.checkNotPast(deadline, today: today)

@@ -45,13 +45,19 @@ public struct ProjectFields: Hashable, Sendable, Codable {
     }
 
     /// Checks the values against the card rules that hold for any stored operation, old or new:
-    /// a trimmed one-line title of 1–100 characters and a description of at most 1000.
-    /// (A past deadline is allowed here: history and imports hold deadlines set long ago.)
-    public func validate() throws(RuleViolation) {
-        if let title, try ProjectRules.title(title) != title {
+    /// a trimmed one-line title of 1–100 characters and a description of at most 1000, neither
+    /// with control characters. (A past deadline is allowed here: history and imports hold
+    /// deadlines set long ago.)
+    ///
+    /// `allowingControlCharacters` is for operations pulled from a server, which checked them when
+    /// they were pushed: one it stored before control characters were refused must not stop every
+    /// device's sync for ever. Front ends escape such characters when they show them.
+    public func validate(allowingControlCharacters: Bool = false) throws(RuleViolation) {
+        let lenient = allowingControlCharacters
+        if let title, try ProjectRules.title(title, allowingControls: lenient) != title {
             throw .operationInvalid("title has surrounding spaces")
         }
-        if let description, try ProjectRules.description(description) != description {
+        if let description, try ProjectRules.description(description, allowingControls: lenient) != description {
             throw .operationInvalid("description has surrounding spaces")
         }
     }

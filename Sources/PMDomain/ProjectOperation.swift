@@ -21,8 +21,9 @@ public struct ProjectOperation: Identifiable, Hashable, Sendable {
         self.fields = fields
     }
 
-    /// Checks the operation as a whole: it sets something, and what it sets obeys the card rules.
-    public func validate() throws(RuleViolation) {
+    /// Checks the operation as a whole: it sets something, and what it sets obeys the card rules
+    /// (`allowingControlCharacters`: see ``ProjectFields/validate(allowingControlCharacters:)``).
+    public func validate(allowingControlCharacters: Bool = false) throws(RuleViolation) {
         if fields.isEmpty {
             throw .operationInvalid("it sets no field")
         }
@@ -30,7 +31,7 @@ public struct ProjectOperation: Identifiable, Hashable, Sendable {
         if timestamp.wallTime > Self.wallTimeMaximum {
             throw .wallTimeRange(timestamp.wallTime, maximum: Self.wallTimeMaximum)
         }
-        try fields.validate()
+        try fields.validate(allowingControlCharacters: allowingControlCharacters)
     }
 
     /// The latest wall time an operation may carry: 9999-12-31T23:59:59.999Z.

@@ -2,7 +2,7 @@
 /// every front end shows: the CLI, the board and the server refuse bad input alike.
 public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
-        case titleLength, titleMultiline, descriptionLength
+        case titleLength, titleMultiline, descriptionLength, titleControl, descriptionControl
         case deadlineUnreadable, deadlinePast, statusUnknown
         case idPrefixShort, idPrefixNotHex, durationUnreadable
         case operationInvalid, wallTimeRange
@@ -31,6 +31,16 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
 
     static var titleMultiline: Self {
         Self(.titleMultiline, field: "title", "title must be one line")
+    }
+
+    static func titleControl(_ scalar: Unicode.Scalar) -> Self {
+        Self(.titleControl, field: "title", "title may not contain control characters, got \(scalar.codePoint)")
+    }
+
+    static func descriptionControl(_ scalar: Unicode.Scalar) -> Self {
+        Self(
+            .descriptionControl, field: "description",
+            "description may not contain control characters other than newline and tab, got \(scalar.codePoint)")
     }
 
     static func descriptionLength(_ count: Int) -> Self {
@@ -73,5 +83,13 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
 
     static func operationInvalid(_ reason: String) -> Self {
         Self(.operationInvalid, field: nil, "operation is invalid: \(reason)")
+    }
+}
+
+extension Unicode.Scalar {
+    /// `U+001B`: how a message names a character that cannot be shown.
+    var codePoint: String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 }

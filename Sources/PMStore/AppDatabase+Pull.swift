@@ -34,7 +34,7 @@ extension AppDatabase {
         advancing cursor: PullCursor,
         deferringIndexesFrom threshold: Int = deferredIndexBackfill
     ) throws -> Int {
-        for entry in entries { try entry.operation.validate() }
+        for entry in entries { try entry.operation.validate(allowingControlCharacters: true) }
         return try write { db in
             if entries.count > 2_000 { try Self.prepareForLargeWrite(db) }
             if case .backfill = cursor, let row = try Row.fetchOne(db, sql: "SELECT backfill, backfillEnd FROM remote"),

@@ -54,6 +54,8 @@ struct WebRuleVectors: Encodable {
                 String(repeating: "e\u{301}", count: 101), String(repeating: "🇰🇷", count: 101),
                 String(repeating: "한", count: 34) + String(repeating: "ᄒ\u{1161}\u{11AB}", count: 67),
                 " " + String(repeating: "a", count: 100) + " ",
+                // Control characters: a terminal's window title and screen clear, NUL, tab, DEL, C1's CSI.
+                "\u{1B}]0;HACKED\u{07}\u{1B}[2J제목", "a\u{0}b", "a\tb", "a\u{7F}b", "a\u{9B}b", "\u{1C}제목",
             ] + padded
         let descriptions = [
             "", "  notes  ", "\n\nfirst\n\nsecond\n\n", "첫 줄\n둘째 줄", String(repeating: "a", count: 1000),
@@ -61,6 +63,8 @@ struct WebRuleVectors: Encodable {
             String(repeating: "가", count: 1001), String(repeating: "👩‍💻", count: 1000),
             String(repeating: "👩‍💻", count: 1001), String(repeating: "e\u{301}", count: 1001),
             "\n" + String(repeating: "a", count: 1000) + "\n", String(repeating: "\r\n", count: 1001) + "x",
+            "a\tb", "첫 줄\r\n둘째 줄", "a\u{0}b", "\u{1B}[2J", "a\u{0B}b", "a\u{0C}b", "a\u{85}b", "a\u{7F}",
+            "a\u{9F}b",
         ]
         let deadlines = [
             "2026-12-01", " 2026-12-01 ", "\t2026-11-21\n", "2026-02-29", "2028-02-29", "2100-02-29", "2000-02-29",
@@ -144,6 +148,8 @@ struct WebRuleVectors: Encodable {
             (WebVectors.noon, ProjectFields(description: "notes\n")),
             (WebVectors.noon, ProjectFields(description: String(repeating: "👩‍💻", count: 1001))),
             (WebVectors.noon, ProjectFields(title: "Ok", description: "\u{200B}x")),
+            (WebVectors.noon, ProjectFields(title: "\u{1B}]52;c;aGk=\u{07}x")),
+            (WebVectors.noon, ProjectFields(description: "a\u{0}b")),
             (0, ProjectFields(description: "")),
         ]
         return cases.enumerated().map { number, given in

@@ -59,6 +59,24 @@ import Testing
         #expect(try await fixture.repository.operations(board: "team", after: 0, limit: 10).head == 0)
     }
 
+    @Test func titleWithATerminalEscapeIsRefusedWith422AndNothingWritten() async throws {
+        // Given a member's push whose title would retitle and clear every teammate's terminal
+        let fixture = try await ServerFixture.make()
+        let hostile = ProjectFields(title: "\u{1B}]0;HACKED\u{07}\u{1B}[2J제목")
+
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body([SyncFixtures.operation(1, fields: hostile)])
+            ) { response in
+                // Then it is refused naming the rule, and the board is unchanged
+                try expectError(response, .unprocessableContent, code: "titleControl")
+                #expect(try decode(ErrorBody.self, response).error.message.contains("got U+001B"))
+            }
+        }
+        #expect(try await fixture.repository.operations(board: "team", after: 0, limit: 10).head == 0)
+    }
+
     @Test func operationSettingNoFieldIsRefusedWith422() async throws {
         let fixture = try await ServerFixture.make()
         try await fixture.application.test(.router) { client in

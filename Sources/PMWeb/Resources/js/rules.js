@@ -25,6 +25,18 @@ const violations = {
   titleLength: (count) =>
     new RuleViolation("titleLength", "title", `title must be 1–${TITLE_LIMIT} characters, got ${count}`),
   titleMultiline: () => new RuleViolation("titleMultiline", "title", "title must be one line"),
+  titleControl: (character) =>
+    new RuleViolation(
+      "titleControl",
+      "title",
+      `title may not contain control characters, got ${codePoint(character)}`,
+    ),
+  descriptionControl: (character) =>
+    new RuleViolation(
+      "descriptionControl",
+      "description",
+      `description may not contain control characters other than newline and tab, got ${codePoint(character)}`,
+    ),
   descriptionLength: (count) =>
     new RuleViolation(
       "descriptionLength",
@@ -59,6 +71,16 @@ const WHITESPACE = new RegExp(`^[${SPACES}]+|[${SPACES}]+$`, "g");
 // The scalars that end a line; each is a character of its own (or, with LF, CR-LF).
 const NEWLINE = /[\n\v\f\r\u0085\u2028\u2029]/;
 
+// Control characters (C0, DEL, C1), which a terminal obeys instead of showing; a description
+// keeps tab, line feed and carriage return.
+const TITLE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const DESCRIPTION_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/** `U+001B`: how a message names a character that cannot be shown. */
+function codePoint(character) {
+  return "U+" + character.codePointAt(0).toString(16).toUpperCase().padStart(4, "0");
+}
+
 const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
 /** The number of characters as Swift counts them: grapheme clusters (`한글` is 2, `👩‍💻` is 1). */
@@ -83,18 +105,22 @@ export function isNewline(character) {
   return character === "\r\n" || ([...character].length === 1 && NEWLINE.test(character));
 }
 
-/** The title as it will be stored: trimmed, one line, 1–100 characters; or throws. */
+/** The title as it will be stored: trimmed, one line, no control characters, 1–100 characters; or throws. */
 export function checkTitle(text) {
   const title = trimmed(text);
   if (NEWLINE.test(title)) throw violations.titleMultiline();
+  const control = TITLE_CONTROL.exec(title);
+  if (control) throw violations.titleControl(control[0]);
   const count = characterCount(title);
   if (count < 1 || count > TITLE_LIMIT) throw violations.titleLength(count);
   return title;
 }
 
-/** The description as it will be stored: trimmed, at most 1000 characters; or throws. */
+/** The description as it will be stored: trimmed, no control characters but tab and line breaks, at most 1000 characters; or throws. */
 export function checkDescription(text) {
   const description = trimmed(text);
+  const control = DESCRIPTION_CONTROL.exec(description);
+  if (control) throw violations.descriptionControl(control[0]);
   const count = characterCount(description);
   if (count > DESCRIPTION_LIMIT) throw violations.descriptionLength(count);
   return description;
