@@ -1,6 +1,7 @@
 import Foundation
 import PMStore
 import PMSync
+import TerminalKit
 
 /// After a command changed the board: send the outbox to the remote right away, if one is set
 /// and syncing has not stopped, within ``SyncLink/pushLimit``. Being offline is not an error: the
@@ -24,9 +25,9 @@ enum AutoPush {
     private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
         let link = ServerLink.link(database, to: remote, environment: context.environment)
         guard let problem = await link.pushAfterChange() else { return }
-        FileHandle.standardError.write(
-            Data(
-                ("pm: sync stopped: \(problem); your changes are kept on this device. "
-                    + "Check the remote (pm remote show), then run pm sync\n").utf8))
+        Output.write(
+            TerminalText.printable(
+                "pm: sync stopped: \(problem); your changes are kept on this device. "
+                    + "Check the remote (pm remote show), then run pm sync\n"), to: .standardError)
     }
 }

@@ -12,21 +12,25 @@ struct Export: ParsableCommand {
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of stdout.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "Write to this file instead of stdout (- for stdout). A link is followed: the file it "
+                + "points to is written.", valueName: "file"))
     var output: String?
 
     func run() throws {
         let context = try Context(options)
         let document = try context.open().export()
-        let data = try JSONOutput.encoder.encode(document)
-        if let output {
-            do {
-                try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
-            }
-        } else {
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        let data = try JSONOutput.encoder.encode(document) + Data("\n".utf8)
+        guard let output, output != "-" else {
+            Output.write(String(decoding: data, as: UTF8.self), to: .standardOutput)
+            return
+        }
+        do {
+            try ExportFile(path: output).write(data)
+        } catch {
+            throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
         }
     }
 }

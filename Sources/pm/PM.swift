@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PMDomain
 import PMStore
+import TerminalKit
 
 /// `pm`: a three-list project board on the command line.
 @main
@@ -18,9 +19,10 @@ struct PM: AsyncParsableCommand {
             Exit status: 0 success; 1 a rule was broken, there is nothing to undo, or no remote is
             set for pm sync; 2 no project matches the id, or the id is ambiguous; 3 the database
             cannot be used; 4 pm sync could not reach the server or was refused (every change is
-            kept); 64 a usage error.
+            kept); 5 the output could not be written (a full disk), though any change was saved;
+            64 a usage error.
             """,
-        version: "0.1.0",
+        version: ProductVersion.current,
         subcommands: [
             Overview.self, BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
             HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self, RemoteCommand.self,
@@ -51,7 +53,7 @@ struct PM: AsyncParsableCommand {
     }
 
     private static func fail(_ message: String, code: Int32) -> Never {
-        FileHandle.standardError.write(Data("pm: \(message)\n".utf8))
+        Output.write("pm: " + TerminalText.printable(message) + "\n", to: .standardError)
         Foundation.exit(code)
     }
 }
