@@ -1,3 +1,5 @@
+import PMDomain
+import PMServer
 import PostgresNIO
 
 extension PostgresSyncRepository {
@@ -109,6 +111,12 @@ extension PostgresSyncRepository {
             var applied: Set<String> = []
             let rows = try await connection.query("SELECT name FROM pm_migrations", logger: logger)
             for try await name in rows.decode(String.self) { applied.insert(name) }
+            // A newer pm-server's schema is left as it is: this one would misread what it added.
+            if let unknown = applied.first(where: { name in !Self.migrations.contains { $0.name == name } }) {
+                throw ServerDatabaseError.newerSchema(
+                    "the PostgreSQL database", found: unknown, known: Self.migrations.last?.name ?? "",
+                    version: ProductVersion.current)
+            }
             for migration in migrations where !applied.contains(migration.name) {
                 for statement in migration.statements {
                     try await connection.query(statement, logger: logger)

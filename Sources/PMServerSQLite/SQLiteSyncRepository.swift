@@ -14,12 +14,21 @@ public struct SQLiteSyncRepository: SyncRepository {
         try Self.migrator.migrate(writer)
     }
 
-    /// Opens the database at `path`, creating it and its folder on first use, readable by their
-    /// owner only (0600 and 0700): the file holds every token's hash.
-    public static func open(path: String) throws -> SQLiteSyncRepository {
+    /// Opens the database at `path`, creating it and its folder on first use when
+    /// `creatingIfMissing` (else a missing file is refused), readable by their owner only (0600
+    /// and 0700): the file holds every token's hash. A file that is not a `pm-server` database, or
+    /// that a newer `pm-server` wrote, is refused untouched (``ServerDatabaseError``); one at an
+    /// older schema is copied to `NAME.before-vN.sqlite` (``upgradeCopy``) before it is migrated.
+    public static func open(path: String, creatingIfMissing: Bool = true) throws -> SQLiteSyncRepository {
+        guard creatingIfMissing || FileManager.default.fileExists(atPath: path) else {
+            throw ServerDatabaseError.missing(path)
+        }
         let file = SQLiteFile(path: path)
         try file.createOwnerOnly()
         return try file.whileSettingUp {
+            let check = SQLiteSchemaCheck(path: path, known: migrator.migrations)
+            let pending = try check.pendingMigrations()
+            let copy = pending.isEmpty || pending.count == check.known.count ? nil : try check.backUp(before: pending)
             var configuration = Configuration()
             configuration.busyMode = .timeout(10)
             let pool = try DatabasePool(path: path, configuration: configuration)
@@ -32,9 +41,17 @@ public struct SQLiteSyncRepository: SyncRepository {
             try pool.writeWithoutTransaction {
                 try $0.execute(sql: "PRAGMA synchronous = FULL; PRAGMA cache_size = -65536")
             }
-            return try SQLiteSyncRepository(writer: pool)
+            var repository = try SQLiteSyncRepository(writer: pool)
+            repository.upgradeCopy = copy
+            repository.file = OpenedFile(path: path)
+            return repository
         }
     }
+
+    /// The copy of the database made before this opening migrated it to a newer schema, if it did.
+    public private(set) var upgradeCopy: String?
+    /// The file opened, for ``databaseProblem()``; `nil` in memory.
+    var file: OpenedFile?
 
     /// The writer connection's `PRAGMA synchronous` (2 is `FULL`), for tests.
     public func synchronousMode() async throws -> Int {

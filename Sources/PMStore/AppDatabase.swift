@@ -22,7 +22,10 @@ public struct AppDatabase: Sendable {
             (try migrator.hasBeenSuperseded(db), try migrator.hasCompletedMigrations(db))
         }
         if superseded {
-            throw StoreError.newerDatabase(path)
+            let applied = try writer.read { try migrator.appliedIdentifiers($0) }
+            let known = migrator.migrations
+            throw StoreError.newerDatabase(
+                path, found: applied.first { !known.contains($0) } ?? "", known: known.last ?? "")
         }
         // Most openings find the schema current: one read instead of the migrator's write lock.
         // The caller holds the file's opening lock, so no other process migrates meanwhile.

@@ -31,8 +31,11 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path) is not a Project Manager database; it was left untouched (pick another file with --database)")
     }
 
-    static func newerDatabase(_ path: String) -> Self {
-        Self(.database, "\(path) was written by a newer version of pm; upgrade pm to open it")
+    static func newerDatabase(_ path: String, found: String, known: String) -> Self {
+        Self(
+            .database,
+            "\(path) was written by a newer version of pm (its schema has \"\(found)\"; pm "
+                + "\(ProductVersion.current) knows up to \"\(known)\"); upgrade pm to open it")
     }
 
     static func damaged(_ path: String, _ reason: String) -> Self {

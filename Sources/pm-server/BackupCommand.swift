@@ -18,7 +18,7 @@ struct BackupCommand: StartedCommand {
     func run(_ startUp: StartUp) async throws {
         switch database.store(startUp) {
         case .sqlite(let file):
-            try await SQLiteSyncRepository.open(path: file).backup(to: path)
+            try await SQLiteSyncRepository.open(path: file, creatingIfMissing: false).backup(to: path)
             print("Backed up \(file) to \(path)")
         case .postgres:
             throw ValidationError(

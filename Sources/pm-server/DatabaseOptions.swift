@@ -16,6 +16,9 @@ struct DatabaseOptions: ParsableArguments {
     var database: String?
 
     func validate() throws {
+        if database?.isEmpty == true {
+            throw ValidationError("--database must name a SQLite file or a PostgreSQL URL, got an empty value")
+        }
         if let database, PostgresSyncRepository.isURL(database) { try PostgresSyncRepository.validate(url: database) }
     }
 
@@ -47,15 +50,33 @@ enum ServerStore: Hashable, Sendable {
         }
     }
 
-    /// Runs `body` with the repository, open (and migrated) for the body's duration.
+    /// Runs `body` with the repository, open (and migrated) for the body's duration. A SQLite
+    /// file that does not exist is made only when `creating` (the first run: `user add`, `serve`),
+    /// and the operator is told; any other command refuses it, so a mistyped `--database` is not
+    /// silently a new, empty server.
     func withRepository<Result: Sendable>(
-        logger: Logger = Logger(label: "pm-server"), _ body: (any SyncRepository) async throws -> Result
+        logger: Logger = Logger(label: "pm-server"), creating: Bool = false,
+        _ body: (any SyncRepository) async throws -> Result
     ) async throws -> Result {
         switch self {
         case .sqlite(let path):
-            return try await body(SQLiteSyncRepository.open(path: path))
+            return try await body(Self.openSQLite(path: path, creating: creating, logger: logger))
         case .postgres(let url):
             return try await PostgresSyncRepository.withRepository(url: url, logger: logger) { try await body($0) }
         }
+    }
+}
+
+extension ServerStore {
+    /// Opens the SQLite file at `path` (see ``withRepository(logger:creating:_:)``), logging a new
+    /// file and the copy kept before a schema upgrade.
+    static func openSQLite(path: String, creating: Bool, logger: Logger) throws -> SQLiteSyncRepository {
+        let isNew = !FileManager.default.fileExists(atPath: path)
+        let repository = try SQLiteSyncRepository.open(path: path, creatingIfMissing: creating)
+        if isNew { logger.notice("created a new database", metadata: ["path": "\(path)"]) }
+        if let copy = repository.upgradeCopy {
+            logger.notice("upgraded the database's schema; the copy from before is kept", metadata: ["copy": "\(copy)"])
+        }
+        return repository
     }
 }

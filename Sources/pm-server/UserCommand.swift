@@ -24,7 +24,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             let token = startUp.newToken()
-            try await database.store(startUp).withRepository { repository in
+            try await database.store(startUp).withRepository(creating: true) { repository in
                 try await repository.addUser(name: name)
                 try await repository.addToken(token.stored(for: name))
             }

@@ -17,9 +17,14 @@ struct ServerCommand {
 
     /// Runs `pm-server` with `arguments`, and `input` as its standard input when given.
     func run(_ arguments: [String], input: String? = nil) throws -> Result {
+        try runWithout(database: arguments + ["--database", database], input: input)
+    }
+
+    /// Runs `pm-server` with `arguments` alone, without this folder's `--database`.
+    func runWithout(database arguments: [String], input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = arguments + ["--database", database]
+        process.arguments = arguments
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output

@@ -77,6 +77,9 @@ import Testing
         }
 
         #expect(error?.description.contains("newer version") == true)
+        // Both versions are named: what the file has, and what this pm knows up to.
+        #expect(error?.description.contains("\"v99: from the future\"") == true)
+        #expect(error?.description.contains("pm \(ProductVersion.current) knows up to \"v") == true)
     }
 
     @Test func aDamagedDatabaseGivesAClearErrorInsteadOfACrash() throws {
