@@ -11,7 +11,7 @@ public import ServiceLifecycle
 /// (the web board, CalDAV) register theirs through it too.
 public func buildRouter<Repository: SyncRepository>(
     repository: Repository, live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil,
-    additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil
+    additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil, health: HealthCheck = .healthy
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
@@ -20,7 +20,14 @@ public func buildRouter<Repository: SyncRepository>(
     let storage = repository as? any StorageFailureDescribing
     router.add(middleware: JSONErrorMiddleware(storageUnavailable: { storage?.storageUnavailableReason($0) }))
     let routes = RouteList(router: router)
-    routes.get("/health") { _, _ in JSONResponse.make(["status": "ok"]) }
+    // A supervisor's check (systemd, a container, `pm-server health`): 503 with the reason when
+    // the database does not answer, so a server whose database is gone is not reported healthy.
+    routes.get("/health") { _, _ in
+        guard let problem = await health.problem() else { return JSONResponse.make(["status": "ok"]) }
+        var response = JSONResponse.make(["status": "unavailable", "reason": problem], status: .serviceUnavailable)
+        response.headers[.retryAfter] = "5"
+        return response
+    }
     if let openAPIDocument {
         routes.get("/openapi.yaml") { _, _ in
             Response(
@@ -61,7 +68,7 @@ public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
     idleTimeout: Duration = defaultIdleTimeout, livePingPeriod: Duration = defaultLivePingPeriod,
-    signInLimiter: SignInLimiter? = nil, services: [any Service] = [],
+    signInLimiter: SignInLimiter? = nil, health: HealthCheck = .healthy, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
@@ -72,7 +79,7 @@ public func buildApplication<Repository: SyncRepository>(
     var application = Application(
         router: buildRouter(
             repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions,
-            signInLimiter: signInLimiter),
+            signInLimiter: signInLimiter, health: health),
         server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
             RequestHeadDeadline(
                 inner: HTTP1WebSocketUpgradeChannel(

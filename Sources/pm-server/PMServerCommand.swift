@@ -1,4 +1,7 @@
 import ArgumentParser
+import Foundation
+import PMDomain
+import PMServer
 
 /// `pm-server`: runs the sync server and manages its users, tokens and boards.
 @main
@@ -6,8 +9,10 @@ struct PMServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pm-server",
         abstract: "The Project Manager sync server.",
+        version: ProductVersion.current,
         subcommands: [
             Serve.self, UserCommand.self, TokenCommand.self, BoardCommand.self, FeedCommand.self, BackupCommand.self,
+            HealthCommand.self,
         ])
 
     /// Reads the start-up (the one place the environment, the clock and randomness are taken
@@ -23,6 +28,9 @@ struct PMServerCommand: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+        } catch let refusal as ServerDatabaseError {
+            FileHandle.standardError.write(Data("pm-server: \(refusal)\n".utf8))
+            Foundation.exit(refusal.exitCode)
         } catch {
             exit(withError: error)
         }

@@ -39,7 +39,8 @@ struct Serve: StartedCommand {
         logger.info("database", metadata: ["path": "\(store.location)"])
         switch store {
         case .sqlite(let path):
-            try await serve(SQLiteSyncRepository.open(path: path), startUp: startUp, logger: logger)
+            try await serve(
+                ServerStore.openSQLite(path: path, creating: true, logger: logger), startUp: startUp, logger: logger)
         case .postgres(let url):
             // The pool runs as one of the application's services and the schema is migrated
             // once it is up, before the server accepts its first request.
@@ -78,7 +79,7 @@ struct Serve: StartedCommand {
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
                     signInLimiter: limiter)),
-            signInLimiter: limiter,
+            signInLimiter: limiter, health: HealthCheck(repository: repository, clock: startUp.clock),
             services: services + [follower],
             beforeServerStarts: {
                 try await beforeServerStarts?()
