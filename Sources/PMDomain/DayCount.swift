@@ -21,7 +21,7 @@ public struct DayCount: Hashable, Sendable {
         }
         let digits = body.dropLast()
         guard let unit = body.last, !digits.isEmpty, digits.allSatisfy({ ("0"..."9").contains($0) }),
-            let count = Int(digits), count <= 100_000
+            let count = Int(digits), count <= Self.limit
         else { return nil }
         switch unit {
         case "d": days = count
@@ -30,9 +30,14 @@ public struct DayCount: Hashable, Sendable {
         }
     }
 
-    /// Reads a window such as `pm due --within 3d`.
+    /// The most days (or weeks) a count may have: deadlines end with year 9999.
+    public static let limit = 100_000
+
+    /// Reads a window such as `pm due --within 3d` (or `+3d`, as a deadline is written).
     public init(window text: String) throws(RuleViolation) {
-        guard let count = DayCount(parsing: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("+") { trimmed.removeFirst() }
+        guard let count = DayCount(parsing: trimmed) else {
             throw .durationUnreadable(text)
         }
         self = count

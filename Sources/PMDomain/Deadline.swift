@@ -122,6 +122,9 @@ extension Deadline {
             self = today.adding(days: days.days)
             return
         }
+        // Written in the right form but out of range: say what is wrong with it, not the form.
+        if input.wholeMatch(of: /[0-9]{4}-[0-9]{2}-[0-9]{2}/) != nil { throw .deadlineNotADay(input) }
+        if input.wholeMatch(of: /\+[0-9]+[dw]/) != nil { throw .deadlineTooFar(text) }
         throw .deadlineUnreadable(text)
     }
 }

@@ -16,7 +16,7 @@ public struct IDPrefix: Hashable, Sendable, CustomStringConvertible {
         guard text.allSatisfy({ ($0.isASCII && $0.isHexDigit) || $0 == "-" }) else { throw .idPrefixNotHex(input) }
         let digits = text.filter { $0 != "-" }
         guard digits.count >= Self.minimumDigits else { throw .idPrefixShort(input) }
-        guard digits.count <= 32 else { throw .idPrefixNotHex(input) }
+        guard digits.count <= 32 else { throw .idPrefixLong(input, digits: digits.count) }
         // Put the hyphens where a UUID has them, so the prefix compares with stored ids as text.
         var hyphenated = ""
         for (index, digit) in digits.enumerated() {

@@ -55,6 +55,16 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
             "deadline must be a date (YYYY-MM-DD), today, tomorrow, +Nd or +Nw, got \"\(text)\"")
     }
 
+    static func deadlineNotADay(_ text: String) -> Self {
+        Self(.deadlineUnreadable, field: "deadline", "deadline must be a real date: \(text) is not a day")
+    }
+
+    static func deadlineTooFar(_ text: String) -> Self {
+        Self(
+            .deadlineUnreadable, field: "deadline",
+            "deadline must be at most \(DayCount.limit) days or weeks ahead, got \"\(text)\"")
+    }
+
     static func deadlinePast(_ deadline: Deadline, today: Deadline) -> Self {
         Self(.deadlinePast, field: "deadline", "deadline may not be before today (\(today)), got \(deadline)")
     }
@@ -69,6 +79,10 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
 
     static func idPrefixNotHex(_ text: String) -> Self {
         Self(.idPrefixNotHex, field: "id", "id must be hex digits (0-9, a-f), got \"\(text)\"")
+    }
+
+    static func idPrefixLong(_ text: String, digits: Int) -> Self {
+        Self(.idPrefixNotHex, field: "id", "id has at most 32 hex digits, got \(digits) in \"\(text)\"")
     }
 
     static func durationUnreadable(_ text: String) -> Self {

@@ -16,7 +16,9 @@ struct Add: AsyncParsableCommand {
     @Argument(help: "The title: one line, 1–100 characters.")
     var title: String
 
-    @Option(help: "YYYY-MM-DD, today, tomorrow, +Nd or +Nw (default: today); not before today.")
+    // Unconditional: `--deadline -1d` reaches the rule (and its message), not "Missing value".
+    @Option(
+        parsing: .unconditional, help: "YYYY-MM-DD, today, tomorrow, +Nd or +Nw (default: today); not before today.")
     var deadline: String?
 
     @Option(help: "Up to 1000 characters; newlines allowed.")

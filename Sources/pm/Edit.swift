@@ -18,7 +18,9 @@ struct Edit: AsyncParsableCommand {
     @Option(help: "The new title: one line, 1–100 characters.")
     var title: String?
 
-    @Option(help: "The new deadline: YYYY-MM-DD, today, tomorrow, +Nd or +Nw; not before today.")
+    // Unconditional: `--deadline -1d` reaches the rule (and its message), not "Missing value".
+    @Option(
+        parsing: .unconditional, help: "The new deadline: YYYY-MM-DD, today, tomorrow, +Nd or +Nw; not before today.")
     var deadline: String?
 
     @Option(help: "The new description, up to 1000 characters (\"\" clears it).")

@@ -33,7 +33,7 @@ struct Import: AsyncParsableCommand {
                 try context.output.printJSON(["applied": summary.applied, "skipped": summary.skipped])
             } else {
                 context.output.print(
-                    "Imported \(summary.applied) operations (\(summary.skipped) already on this board)")
+                    "Imported \(Self.count(summary.applied, "operation")) (\(summary.skipped) already on this board)")
             }
         }
     }
@@ -56,15 +56,37 @@ struct Import: AsyncParsableCommand {
         }
     }
 
+    /// `1 operation`, `2 operations`.
+    private static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+
+    /// Where the document is wrong and how, in a person's words: Swift's own descriptions name
+    /// its types (`Expected to decode Dictionary<String, Any>…`).
     private static func reason(_ error: DecodingError) -> String {
+        let (context, detail): (DecodingError.Context, String)
         switch error {
-        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-            .valueNotFound(_, let context):
-            let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            let detail = context.debugDescription
-            return path.isEmpty ? detail : "at \(path): \(detail)"
-        @unknown default:
-            return "\(error)"
+        case .typeMismatch(let type, let found): (context, detail) = (found, "expected \(Self.kind(of: type))")
+        case .keyNotFound(let key, let found): (context, detail) = (found, "\"\(key.stringValue)\" is missing")
+        case .valueNotFound(let type, let found):
+            (context, detail) = (found, "expected \(Self.kind(of: type)), got null")
+        case .dataCorrupted(let found):
+            // Our own decoders' messages are the rules'; Foundation's JSON reader's is not.
+            let isJSONSyntax = found.underlyingError != nil && found.codingPath.isEmpty
+            (context, detail) = (found, isJSONSyntax ? "it is not JSON" : found.debugDescription)
+        @unknown default: return "it is not a pm export"
+        }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+        return path.isEmpty ? detail : "at \(path): \(detail)"
+    }
+
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is UInt32.Type, is Double.Type: "a number"
+        case is [Any].Type: "a list"
+        default: String(describing: type).hasPrefix("Array") ? "a list" : "an object"
         }
     }
 }

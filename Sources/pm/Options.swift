@@ -16,4 +16,10 @@ struct OutputOptions: ParsableArguments {
     var json = false
 }
 
-extension Status: ExpressibleByArgument {}
+/// A list as typed: any case, since the board shows them as `TODO`, `DOING` and `DONE`.
+extension Status: ExpressibleByArgument {
+    init?(argument: String) {
+        guard let status = try? Status(parsing: argument) else { return nil }
+        self = status
+    }
+}

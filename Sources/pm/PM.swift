@@ -34,8 +34,12 @@ struct PM: AsyncParsableCommand {
     /// Runs the command, mapping the product's errors to the documented exit codes.
     /// Commands that may sync run asynchronously; the board and the read-only ones need not.
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let message = UnknownCommand.message(arguments, commands: configuration.subcommands) {
+            fail(message, code: 64)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var command = command as? any AsyncParsableCommand {
                 try await command.run()
             } else {

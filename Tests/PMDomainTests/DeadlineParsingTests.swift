@@ -26,8 +26,16 @@ import Testing
     func isoDateNamingNoRealDayIsRefused(text: String) {
         let error = violation { try parse(text) }
 
-        #expect(
-            error?.description == "deadline must be a date (YYYY-MM-DD), today, tomorrow, +Nd or +Nw, got \"\(text)\"")
+        // Written in the right form, so the message says what is wrong with the day itself.
+        #expect(error?.description == "deadline must be a real date: \(text) is not a day")
+        #expect(error?.rule == "deadlineUnreadable")
+    }
+
+    @Test(arguments: ["+100001d", "+100001w", "+999999d", "+99999999999999999999d"])
+    func aCountPastTheLimitSaysTheLimitRatherThanTheForm(text: String) {
+        let error = violation { try parse(text) }
+
+        #expect(error?.description == "deadline must be at most 100000 days or weeks ahead, got \"\(text)\"")
     }
 
     @Test func todayAndTomorrowCountFromToday() throws {

@@ -58,7 +58,17 @@ import Testing
         Refusal(
             arguments: ["add", "Spec", "--deadline", "next week"], status: 1, message: ["deadline must be a date"]),
         Refusal(
-            arguments: ["add", "Spec", "--deadline", "2026-02-30"], status: 1, message: ["deadline must be a date"]),
+            arguments: ["add", "Spec", "--deadline", "2026-02-30"], status: 1,
+            message: ["deadline must be a real date: 2026-02-30 is not a day"]),
+        Refusal(
+            arguments: ["add", "Spec", "--deadline", "+999999d"], status: 1,
+            message: [#"deadline must be at most 100000 days or weeks ahead, got "+999999d""#]),
+        // A leading minus is the deadline's value, not an option: the rule answers, not "Missing value".
+        Refusal(arguments: ["add", "Spec", "--deadline", "-1d"], status: 1, message: [#"got "-1d""#]),
+        Refusal(arguments: ["edit", cardID, "--deadline", "-1d"], status: 1, message: [#"got "-1d""#]),
+        Refusal(
+            arguments: ["add", "\u{1B}]0;HACKED\u{07}제목"], status: 1,
+            message: ["title may not contain control characters, got U+001B"]),
         Refusal(arguments: ["edit", cardID], status: 64, message: ["nothing to edit"]),
         Refusal(arguments: ["delete", "0ba"], status: 1, message: ["at least 4 hex digits"]),
         Refusal(arguments: ["move", cardID, "sideways"], status: 64, message: ["todo", "doing", "done"]),
@@ -76,6 +86,10 @@ import Testing
             arguments: ["import", "future.json"], status: 1, message: ["version must be 1"],
             files: ["future.json": #"{"format": "projectmanager-export", "version": 2, "operations": []}"#]),
         Refusal(arguments: ["import", "missing.json"], status: 1, message: ["cannot read missing.json"]),
+        // Where and what, in a person's words: not Swift's type names.
+        Refusal(
+            arguments: ["import", "list.json"], status: 1, message: ["at .operations: expected a list"],
+            files: ["list.json": #"{"format": "projectmanager-export", "version": 1, "operations": {}}"#]),
         Refusal(
             arguments: ["list"], status: 1, message: ["PM_NOW must be an ISO 8601 instant"],
             environment: ["PM_NOW": "soon"]),
@@ -170,6 +184,29 @@ import Testing
         #expect(try pm.cards().count == 7)
     }
 
+    @Test func listNamesInCapitalsAndAPlusOnAWindowAreReadAsTheyAreWritten() throws {
+        // Given a board with a card due on the 25th, moved to DONE as the board names the list
+        let pm = try Self.fixture()
+        try pm.succeed(["move", Self.cardID, "DONE"])
+
+        // When the DONE list is asked for in capitals, and what is due within +1w
+        let done = try pm.succeed(["list", "--status", "Done"]).stdout
+        let due = try pm.run(["due", "--within", "+1w"])
+
+        // Then both are read: the card is in DONE, and the window is a week
+        #expect(done.contains("DONE (1)"))
+        #expect(due.status == 0, "\(due.stderr)")
+    }
+
+    @Test func anImportOfOneOperationSaysOperationInTheSingular() throws {
+        let pm = try PMRunner()
+        try HandWrittenExport.write([.init(id: Self.cardID, title: "보고서")], to: pm.path("one.json"))
+
+        #expect(
+            try pm.succeed(["import", pm.path("one.json")]).stdout == "Imported 1 operation (0 already on this board)\n"
+        )
+    }
+
     @Test func anUnchangedPastDeadlineStaysValidOnEdit() throws {
         // Given a card whose deadline, the 1st, has passed
         let pm = try Self.fixture()
@@ -185,5 +222,27 @@ import Testing
         #expect(card.title == "Old but renamed")
         #expect(card.deadline == "2026-11-01")
         #expect(card.overdue)
+    }
+}
+
+/// A mistyped command is named as such, with the command meant, not blamed on a hidden one.
+@Suite struct UnknownCommandTests {
+    @Test func aMistypedCommandIsAUsageErrorSuggestingTheNearestCommand() throws {
+        let pm = try PMRunner()
+
+        let result = try pm.run(["lsit"])
+
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("pm: unknown command \"lsit\". Did you mean \"list\"?"))
+        #expect(!result.stderr.contains("overview"))
+    }
+
+    @Test func anIDLongerThanAUUIDSaysSoRatherThanNotHex() throws {
+        let pm = try PMRunner()
+
+        let result = try pm.run(["show", String(repeating: "a", count: 33)])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("id has at most 32 hex digits, got 33"))
     }
 }

@@ -4,6 +4,9 @@
 
 import { addDays, daysFromISO } from "./deadline.js";
 
+/** The most days (or weeks) a `+Nd` deadline may count: deadlines end with year 9999. */
+export const DAY_COUNT_LIMIT = 100_000;
+
 /** Longest title and description, in grapheme clusters. */
 export const TITLE_LIMIT = 100;
 export const DESCRIPTION_LIMIT = 1000;
@@ -48,6 +51,14 @@ const violations = {
       "deadlineUnreadable",
       "deadline",
       `deadline must be a date (YYYY-MM-DD), today, tomorrow, +Nd or +Nw, got "${text}"`,
+    ),
+  deadlineNotADay: (text) =>
+    new RuleViolation("deadlineUnreadable", "deadline", `deadline must be a real date: ${text} is not a day`),
+  deadlineTooFar: (text) =>
+    new RuleViolation(
+      "deadlineUnreadable",
+      "deadline",
+      `deadline must be at most ${DAY_COUNT_LIMIT} days or weeks ahead, got "${text}"`,
     ),
   deadlinePast: (deadline, today) =>
     new RuleViolation("deadlinePast", "deadline", `deadline may not be before today (${today}), got ${deadline}`),
@@ -151,8 +162,11 @@ export function parseDeadline(text, today) {
   const match = /^\+([0-9]+)([dw])$/.exec(input);
   if (match) {
     const count = Number(match[1]);
-    if (count <= 100_000) return addDays(today, match[2] === "w" ? count * 7 : count);
+    if (count <= DAY_COUNT_LIMIT) return addDays(today, match[2] === "w" ? count * 7 : count);
+    // Written in the right form but out of range: say what is wrong with it, not the form.
+    throw violations.deadlineTooFar(text);
   }
+  if (/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(input)) throw violations.deadlineNotADay(input);
   throw violations.deadlineUnreadable(text);
 }
 
