@@ -28,6 +28,11 @@ public actor FirstRun {
         self.setPassword = setPassword
     }
 
+    /// The link to print for a server people reach at `publicURL` (`https://pm.example.org`).
+    public nonisolated func link(publicURL: String) -> String {
+        (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + "/welcome?code=\(code)"
+    }
+
     /// The link to print for a server reached at `host`:`port`.
     public nonisolated func link(host: String, port: Int) -> String {
         let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host

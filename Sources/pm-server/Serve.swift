@@ -23,6 +23,18 @@ struct Serve: StartedCommand {
             """)
     var signInLimit = 5
     @OptionGroup var database: DatabaseOptions
+    @Option(
+        help: """
+            The address people use for this server, such as https://pm.example.org (behind a proxy, \
+            the proxy's): the first-run link shows it.
+            """)
+    var publicURL: String?
+    @Option(
+        help: """
+            A file of settings, one "name = value" a line (names as these options', without --); an \
+            option beats the environment (PM_SERVER_PORT for --port), which beats the file.
+            """)
+    var config: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0–65535, got \(port)") }
@@ -30,6 +42,13 @@ struct Serve: StartedCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         guard signInLimit >= 0 else { throw ValidationError("--sign-in-limit must be 0 or more, got \(signInLimit)") }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
+                url.query == nil
+            else {
+                throw ValidationError("--public-url must be http(s)://HOST[:PORT][/PATH], got \"\(publicURL)\"")
+            }
+        }
     }
 
     func run(_ startUp: StartUp) async throws {
@@ -70,7 +89,7 @@ struct Serve: StartedCommand {
             repository: repository, resources: Self.webResources(logger: logger),
             signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,
             limiter: limiter, firstRun: firstRun)
-        let link = firstRun.link(host: host, port: port)
+        let link = publicURL.map(firstRun.link(publicURL:)) ?? firstRun.link(host: host, port: port)
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),

@@ -20,11 +20,15 @@ struct ServerCommand {
         try runWithout(database: arguments + ["--database", database], input: input)
     }
 
-    /// Runs `pm-server` with `arguments` alone, without this folder's `--database`.
-    func runWithout(database arguments: [String], input: String? = nil) throws -> Result {
+    /// Runs `pm-server` with `arguments` alone, without this folder's `--database`, with
+    /// `environment` added to this process's variables.
+    func runWithout(
+        database arguments: [String], input: String? = nil, environment: [String: String] = [:]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
