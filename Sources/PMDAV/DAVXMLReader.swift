@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationXML)
-    import FoundationXML
+import FoundationXML
 #endif
 
 /// Reads a WebDAV request body (PROPFIND, REPORT) into a ``DAVElement`` tree, refusing what

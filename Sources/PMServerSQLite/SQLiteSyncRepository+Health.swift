@@ -3,9 +3,9 @@ import GRDB
 public import PMServer
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 extension SQLiteSyncRepository: DatabaseHealthChecking {

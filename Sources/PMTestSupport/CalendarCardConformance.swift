@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 import Foundation
 import PMDomain
 public import PMServer
@@ -95,3 +99,5 @@ public enum CalendarCardConformance {
         #expect(try titles(after)[card(1)] == "Uno")
     }
 }
+
+#endif

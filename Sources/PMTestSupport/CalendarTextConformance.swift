@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 import Foundation
 public import PMServer
 import PMSyncProtocol
@@ -70,3 +74,5 @@ public enum CalendarTextConformance {
         #expect(try await repository.boards(member: "eve") == [])
     }
 }
+
+#endif

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-    public import Glibc
+public import Glibc
 #endif
 
 /// A TCP client on a bare loopback socket, so that a test decides what it sends and when it

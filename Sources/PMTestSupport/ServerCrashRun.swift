@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 public import Foundation
 import PMDomain
 import PMSyncProtocol
@@ -5,7 +9,7 @@ import Synchronization
 public import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// One run of the fault test: a client pushing batches over HTTP and retrying each until it is
@@ -312,3 +316,5 @@ final class PushProgress: Sendable {
         }
     }
 }
+
+#endif

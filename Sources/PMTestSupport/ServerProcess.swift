@@ -121,9 +121,9 @@ public final class ServerProcess: @unchecked Sendable {
     /// A loopback port nobody listens on: the one the kernel picks for port 0.
     public static func freePort() throws -> Int {
         #if canImport(Glibc)
-            let stream = Int32(SOCK_STREAM.rawValue)
+        let stream = Int32(SOCK_STREAM.rawValue)
         #else
-            let stream = SOCK_STREAM
+        let stream = SOCK_STREAM
         #endif
         let socket = Foundation.socket(AF_INET, stream, 0)
         guard socket >= 0 else { throw StartFailure(description: "socket: errno \(errno)") }

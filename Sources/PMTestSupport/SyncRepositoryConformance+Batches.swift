@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 import Foundation
 import PMDomain
 public import PMServer
@@ -175,3 +179,5 @@ extension SyncRepositoryConformance {
         SyncFixtures.operation(number, project: project, wallTime: wallTime, fields: fields)
     }
 }
+
+#endif

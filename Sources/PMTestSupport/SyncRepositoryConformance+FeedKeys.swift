@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 public import PMServer
 import PMSyncProtocol
 import Testing
@@ -47,3 +51,5 @@ extension SyncRepositoryConformance {
         #expect(try await repository.feedKeys(prefix: key.prefix) == [key.stored(for: "bob", board: "team")])
     }
 }
+
+#endif

@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 import Foundation
 import PMDomain
 public import PMServer
@@ -38,3 +42,5 @@ extension SyncRepositoryConformance {
         }
     }
 }
+
+#endif

@@ -2,9 +2,9 @@ import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The real terminal on standard input and output, over termios, ioctl and poll.

@@ -1,9 +1,9 @@
 import Synchronization
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The state signal handlers reach, which must be global because a C signal handler cannot

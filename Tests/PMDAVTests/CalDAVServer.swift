@@ -2,7 +2,7 @@ import Foundation
 import PMTestSupport
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A real `pm-server serve` on a fresh SQLite file, with user `ada` (whose token is the CalDAV

@@ -3,7 +3,7 @@ import PMTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Real CalDAV clients against a real `pm-server serve` on a SQLite file. Python's `caldav`

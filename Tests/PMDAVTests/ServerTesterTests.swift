@@ -3,7 +3,7 @@ import PMTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// `caldav-server-tester` (pip, in `.venv-test`) against a real `pm-server` bound to 127.0.0.2,

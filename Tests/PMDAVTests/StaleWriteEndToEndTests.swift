@@ -3,7 +3,7 @@ import PMTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// A calendar app and a `pm` device editing one card, with real processes: a `pm-server`, a

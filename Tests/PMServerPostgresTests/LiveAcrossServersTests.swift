@@ -9,7 +9,7 @@ import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Two `pm-server` processes on one PostgreSQL database: a push through one reaches the live

@@ -3,7 +3,7 @@ import PMTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// `pm-server health` answers a supervisor without curl: 0 for a server whose database answers,

@@ -5,9 +5,9 @@ import PMSyncProtocol
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The server's SQLite file holds every token's hash: it is created owner-only, and set up

@@ -3,7 +3,7 @@ import PMTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// `pm-server serve` with the web board mounted: its files come from the module's resources

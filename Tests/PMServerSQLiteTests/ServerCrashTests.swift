@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// `kill -9` of the server in the middle of pushes by a client that retries: after the

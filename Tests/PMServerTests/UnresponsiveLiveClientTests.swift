@@ -8,7 +8,7 @@ import PMTestSupport
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// A live client that stops reading and stops answering pings cannot keep its connection, though

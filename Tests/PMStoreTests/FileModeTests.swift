@@ -6,9 +6,9 @@ import Testing
 @testable import PMStore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The database holds the sync token: what pm creates only its owner can read.

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// A local TCP port that takes connections (the kernel completes them into the backlog) but
@@ -14,9 +14,9 @@ struct SilentListener {
 
     init() throws {
         #if canImport(Glibc)
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
-            let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw Failure(call: "socket") }
         var address = sockaddr_in()
@@ -44,9 +44,9 @@ struct SilentListener {
 
     private static func closeDescriptor(_ descriptor: Int32) {
         #if canImport(Glibc)
-            _ = Glibc.close(descriptor)
+        _ = Glibc.close(descriptor)
         #else
-            _ = Darwin.close(descriptor)
+        _ = Darwin.close(descriptor)
         #endif
     }
 }

@@ -3,9 +3,9 @@ import Testing
 @testable import TerminalKit
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// Runs the real terminal on a pseudo-terminal, which is what a terminal emulator gives a
@@ -147,33 +147,33 @@ private final class PseudoTerminal {
 }
 
 #if canImport(Glibc)
-    // Glibc's module hides the X/Open pseudo-terminal calls behind _XOPEN_SOURCE, so they
-    // are looked up in the C library at run time instead.
-    private func cFunction<T>(_ name: String, as type: T.Type) -> T {
-        unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), name), to: type)
-    }
+// Glibc's module hides the X/Open pseudo-terminal calls behind _XOPEN_SOURCE, so they
+// are looked up in the C library at run time instead.
+private func cFunction<T>(_ name: String, as type: T.Type) -> T {
+    unsafeBitCast(dlsym(dlopen(nil, RTLD_NOW), name), to: type)
+}
 
-    private func openController() -> Int32 {
-        typealias Call = @convention(c) (Int32) -> Int32
-        let controller = cFunction("posix_openpt", as: Call.self)(O_RDWR | O_NOCTTY)
-        guard controller >= 0, cFunction("grantpt", as: Call.self)(controller) == 0,
-            cFunction("unlockpt", as: Call.self)(controller) == 0
-        else { return -1 }
-        return controller
-    }
+private func openController() -> Int32 {
+    typealias Call = @convention(c) (Int32) -> Int32
+    let controller = cFunction("posix_openpt", as: Call.self)(O_RDWR | O_NOCTTY)
+    guard controller >= 0, cFunction("grantpt", as: Call.self)(controller) == 0,
+        cFunction("unlockpt", as: Call.self)(controller) == 0
+    else { return -1 }
+    return controller
+}
 
-    private func deviceName(_ controller: Int32) -> String? {
-        typealias Call = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
-        return cFunction("ptsname", as: Call.self)(controller).map { String(cString: $0) }
-    }
+private func deviceName(_ controller: Int32) -> String? {
+    typealias Call = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    return cFunction("ptsname", as: Call.self)(controller).map { String(cString: $0) }
+}
 #else
-    private func openController() -> Int32 {
-        let controller = posix_openpt(O_RDWR | O_NOCTTY)
-        guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0 else { return -1 }
-        return controller
-    }
+private func openController() -> Int32 {
+    let controller = posix_openpt(O_RDWR | O_NOCTTY)
+    guard controller >= 0, grantpt(controller) == 0, unlockpt(controller) == 0 else { return -1 }
+    return controller
+}
 
-    private func deviceName(_ controller: Int32) -> String? {
-        ptsname(controller).map { String(cString: $0) }
-    }
+private func deviceName(_ controller: Int32) -> String? {
+    ptsname(controller).map { String(cString: $0) }
+}
 #endif

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 /// `pm board` whose terminal disappears without the hang-up signal reaching it (a shell

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// `/metrics` on a real `pm-server`: what operators and the load tests read.
