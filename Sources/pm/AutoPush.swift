@@ -24,9 +24,9 @@ enum AutoPush {
     private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
         let link = ServerLink.link(database, to: remote, environment: context.environment)
         guard let problem = await link.pushAfterChange() else { return }
+        // A refused token has its own way out (a new token), which the problem names.
+        let advice = problem.tokenRefused ? "" : " Check the remote (pm remote show), then run pm sync"
         FileHandle.standardError.write(
-            Data(
-                ("pm: sync stopped: \(problem); your changes are kept on this device. "
-                    + "Check the remote (pm remote show), then run pm sync\n").utf8))
+            Data(("pm: sync stopped: \(problem); your changes are kept on this device.\(advice)\n").utf8))
     }
 }
