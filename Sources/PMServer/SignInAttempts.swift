@@ -36,6 +36,7 @@ public struct SignInAttempts: Sendable {
 
     private var entries: [String: [Entry]] = [:]
     private var lastTicket: UInt64 = 0
+    private var lastSweep = Date.distantPast
 
     /// Attempts allowing `limit` per (address, who) pair per `window` seconds, slowing wrong
     /// answers past `limit` per user or token and `addressLimit` (default four times `limit`)
@@ -63,7 +64,7 @@ public struct SignInAttempts: Sendable {
     /// Reserves an attempt of `key` at `now`, or refuses it when its pair is at the limit.
     public mutating func admit(_ key: SignInKey, at now: Date) -> Admission {
         forgetOld(at: now)
-        let pair = entries[key.pair] ?? []
+        let pair = (entries[key.pair] ?? []).filter { now.timeIntervalSince($0.at) < window }
         if pair.count >= limit, let oldest = pair.first {
             let wait = window - now.timeIntervalSince(oldest.at)
             return .refused(retryAfter: max(1, Int(wait.rounded(.up))))
@@ -112,8 +113,11 @@ public struct SignInAttempts: Sendable {
         return min(maximumSlowdown, pow(2, Double(min(excess - 1, 30))))
     }
 
-    /// Drops attempts past the window, then the longest quiet keys beyond ``capacity``.
+    /// Drops attempts past the window, then the longest quiet keys beyond ``capacity``: at most
+    /// once a second while within it, since every request with credentials comes through here.
     private mutating func forgetOld(at now: Date) {
+        guard entries.count > capacity || now.timeIntervalSince(lastSweep) >= 1 else { return }
+        lastSweep = now
         entries = entries.compactMapValues { list in
             let recent = list.filter { now.timeIntervalSince($0.at) < window }
             return recent.isEmpty ? nil : recent
