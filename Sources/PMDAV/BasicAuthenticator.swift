@@ -6,21 +6,32 @@ public import PMSyncProtocol
 /// Signs in the user of `Authorization: Basic` — user name and password, or user name and one of
 /// their tokens as an app password — through ``SignInCheck``, the one home of those rules.
 /// Calendar apps know no other way. A request already signed in (by a bearer token) or without
-/// Basic credentials passes on as it is.
+/// Basic credentials passes on as it is. With a `limiter`, each is a sign-in attempt counted as
+/// the web board's form counts its own (``SignInAttempts``): one rule for every way in.
 public struct BasicAuthenticator<Repository: SyncRepository>: AuthenticatorMiddleware {
     public typealias Context = BoardRequestContext
 
     /// What checks the name and secret.
     public let check: SignInCheck<Repository>
+    /// The server's count of sign-in attempts, if limited.
+    public let limiter: SignInLimiter?
 
-    /// An authenticator over `check`.
-    public init(check: SignInCheck<Repository>) {
+    /// An authenticator over `check`, counting attempts with `limiter`.
+    public init(check: SignInCheck<Repository>, limiter: SignInLimiter? = nil) {
         self.check = check
+        self.limiter = limiter
     }
 
     public func authenticate(request: Request, context: Context) async throws -> UserName? {
         guard context.identity == nil, let basic = request.headers.basic else { return nil }
-        return try await check.user(named: UserName(basic.username), secret: basic.password)
+        let name = UserName(basic.username)
+        guard let limiter else { return try await check.user(named: name, secret: basic.password) }
+        let key = SignInKey.user(basic.username, address: context.remoteAddress)
+        switch try await limiter.attempt(key, check: { try await check.user(named: name, secret: basic.password) }) {
+        case .signedIn(let user): return user
+        case .wrong: return nil
+        case .refused(let seconds): throw DAVError.tooManySignIns(retryAfter: seconds)
+        }
     }
 }
 

@@ -16,7 +16,7 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
     let live: LiveHeads
     let environment: PMDomain.Environment
     let stamps: CalDAVStamps
-    /// The server's count of failed sign-ins, which Basic's failures add to.
+    /// The server's count of sign-in attempts, which Basic's and bearer tokens' add to.
     var signInLimiter: SignInLimiter?
     /// Card texts and ETags built for earlier requests.
     let cache = CardResourceCache()
@@ -40,10 +40,12 @@ struct CalDAVController<Repository: CalendarTextRepository>: Sendable {
         }
         let signIn = SignInCheck(repository: repository)
         func signedIn(_ group: RouterGroup<Context>) -> RouterGroup<Context> {
-            if let signInLimiter { group.add(middleware: FailedSignInLimitMiddleware(limiter: signInLimiter)) }
-            return group.add(middleware: DAVErrorMiddleware())
-                .add(middleware: BearerTokenAuthenticator(repository: repository, context: Context.self))
-                .add(middleware: BasicAuthenticator(check: signIn))
+            group.add(middleware: DAVErrorMiddleware())
+                .add(
+                    middleware: BearerTokenAuthenticator(
+                        repository: repository, context: Context.self, limiter: signInLimiter)
+                )
+                .add(middleware: BasicAuthenticator(check: signIn, limiter: signInLimiter))
                 .add(middleware: DAVSignInRequired())
         }
         // OPTIONS answers without sign-in, as Radicale's does: clients (and caldav-server-tester)

@@ -47,6 +47,15 @@ struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
         return error
     }()
 
+    /// A user name this address got wrong too often lately: refused unchecked (``SignInAttempts``).
+    static func tooManySignIns(retryAfter seconds: Int) -> DAVError {
+        var error = text(
+            .tooManyRequests, "tooManySignIns",
+            "too many wrong passwords for this user from this address; try again in \(seconds) s")
+        error.headers[.retryAfter] = String(seconds)
+        return error
+    }
+
     static let notFound = text(.notFound, "notFound", "no such calendar or task among yours")
 
     static func xmlTooLarge(_ size: Int, limit: Int) -> DAVError {

@@ -29,11 +29,12 @@ public struct APIError: HTTPResponseError, Hashable, Sendable, CustomStringConve
         return response
     }
 
-    /// Too many failed sign-ins from this address lately.
-    static func tooManySignIns(retryAfter seconds: Int) -> APIError {
+    /// Too many failed sign-ins with this token (or as this user) from this address lately.
+    public static func tooManySignIns(retryAfter seconds: Int) -> APIError {
         APIError(
             status: .tooManyRequests, code: "tooManySignIns",
-            message: "too many failed sign-ins from this address; try again in \(seconds) s", retryAfter: seconds)
+            message: "too many failed sign-ins with this token or user from this address; try again in \(seconds) s",
+            retryAfter: seconds)
     }
 
     static let unauthorized = APIError(

@@ -5,22 +5,37 @@ public import PMSyncProtocol
 /// Signs in the user whose token is in `Authorization: Bearer TOKEN`. A request without one,
 /// or with a token that is not (or no longer) stored, passes on signed out, for another
 /// authenticator beside this one to recognise or for ``BoardAccessMiddleware`` to refuse.
+/// With a `limiter`, each token brought counts as a sign-in attempt by the token's prefix and the
+/// client's address (``SignInAttempts``): a pair over the limit is refused with 429 unchecked,
+/// while other tokens from the same address still sign in.
 public struct BearerTokenAuthenticator<Context: AuthRequestContext<UserName>, Repository: SyncRepository>:
     AuthenticatorMiddleware
 {
     /// Where tokens are looked up.
     public let repository: Repository
+    /// The server's count of sign-in attempts, if limited.
+    public let limiter: SignInLimiter?
 
-    /// An authenticator over `repository`'s tokens.
-    public init(repository: Repository, context: Context.Type = Context.self) {
+    /// An authenticator over `repository`'s tokens, counting attempts with `limiter`.
+    public init(repository: Repository, context: Context.Type = Context.self, limiter: SignInLimiter? = nil) {
         self.repository = repository
+        self.limiter = limiter
     }
 
     public func authenticate(request: Request, context: Context) async throws -> UserName? {
         guard let bearer = request.headers.bearer else { return nil }
         let token = AccessToken(bearer.token)
-        guard token.description.utf8.count >= AccessToken.prefixLength else { return nil }
-        let candidates = try await repository.tokens(prefix: token.prefix)
-        return candidates.first(where: token.matches).map(\.user)
+        let check = { () async throws -> UserName? in
+            guard token.description.utf8.count >= AccessToken.prefixLength else { return nil }
+            let candidates = try await repository.tokens(prefix: token.prefix)
+            return candidates.first(where: token.matches).map(\.user)
+        }
+        guard let limiter else { return try await check() }
+        let address = (context as? BoardRequestContext)?.remoteAddress
+        switch try await limiter.attempt(.token(bearer.token, address: address), check: check) {
+        case .signedIn(let user): return user
+        case .wrong: return nil
+        case .refused(let seconds): throw APIError.tooManySignIns(retryAfter: seconds)
+        }
     }
 }

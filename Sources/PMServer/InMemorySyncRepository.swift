@@ -51,6 +51,7 @@ public actor InMemorySyncRepository: SyncRepository {
     public func setPassword(hash: String, user: UserName) throws {
         guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
         passwordHashes[user] = hash
+        sessions = sessions.filter { $0.value.user != user }
     }
 
     public func passwordHash(user: UserName) -> String? {

@@ -8,17 +8,17 @@ extension RouterMethods where Context == BoardRequestContext {
     /// WebSocket are both mounted on such a group, so they answer strangers the same way.
     /// Further ways to sign in (a browser session, HTTP Basic for calendar apps) are further
     /// authenticators beside the bearer token (`additionalAuthenticators`); `authenticators`
-    /// replaces the bearer token itself. With `signInLimiter`, an address that fails to sign in
-    /// too often is refused for a while (429).
+    /// replaces the bearer token itself. With `signInLimiter`, every token brought counts as a
+    /// sign-in attempt (``SignInAttempts`` has the rule), and a token an address got wrong too
+    /// often is refused from there for a while (429).
     public func boardGroup<Repository: SyncRepository>(
         repository: Repository, authenticators: [any MiddlewareProtocol<Request, Response, Context>]? = nil,
         additionalAuthenticators: [any MiddlewareProtocol<Request, Response, Context>] = [],
         signInLimiter: SignInLimiter? = nil
     ) -> RouterGroup<Context> {
         let group = self.group("/v1/boards/:board")
-        if let signInLimiter { group.add(middleware: FailedSignInLimitMiddleware(limiter: signInLimiter)) }
         let bearer: [any MiddlewareProtocol<Request, Response, Context>] = [
-            BearerTokenAuthenticator(repository: repository, context: Context.self)
+            BearerTokenAuthenticator(repository: repository, context: Context.self, limiter: signInLimiter)
         ]
         for authenticator in (authenticators ?? bearer) + additionalAuthenticators {
             group.add(middleware: SignedInOnce(authenticator))

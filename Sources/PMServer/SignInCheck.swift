@@ -26,6 +26,11 @@ public struct SignInCheck<Repository: SyncRepository>: Sendable {
         cache = SignInCache(capacity: cacheCapacity)
     }
 
+    /// What a secret for a user without a password (or without an account) is checked against:
+    /// a bcrypt hash at ``PasswordHasher/defaultCost`` (of "nobody signs in with this stand-in",
+    /// which signs nobody in: a missing user is refused whatever the check says).
+    public static var missingUserHash: String { "$2b$12$Hq3Jw0pZbN6vT1xY8cRkLeAgos.L/DOZgCCGfzBOelAcMRDMEorju" }
+
     /// The user `name` when `secret` is one of their tokens (or their password), else `nil`.
     /// A token or password of another user never signs in `name`.
     public func user(named name: UserName, secret: String) async throws -> UserName? {
@@ -35,8 +40,12 @@ public struct SignInCheck<Repository: SyncRepository>: Sendable {
             if candidates.contains(where: { $0.user == name && token.matches($0) }) { return name }
         }
         // No password is shorter than the rule's minimum: refused without bcrypt's cost.
-        guard Password.lengths.contains(secret.count), let hash = try await repository.passwordHash(user: name)
-        else { return nil }
+        guard Password.lengths.contains(secret.count) else { return nil }
+        guard let hash = try await repository.passwordHash(user: name) else {
+            // As slow as a wrong password, so the time taken tells nobody whether `name` exists.
+            _ = try await verify(secret, Self.missingUserHash)
+            return nil
+        }
         let key = SignInCache.key(user: name.text, secret: secret, hash: hash)
         if cache.contains(key) { return name }
         guard try await verify(secret, hash) else { return nil }

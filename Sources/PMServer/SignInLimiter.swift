@@ -1,35 +1,87 @@
 public import Foundation
+public import Logging
 
-/// Keeps the failed sign-ins of this process (``SignInAttempts``) with the injected clock. In
-/// memory: a restart forgets them, which costs an attacker a restart per five guesses. One per
-/// server, shared by every way in — the web board's sign-in form, a bearer token or HTTP Basic
-/// on the API — so a guesser gains nothing by switching between them.
+/// Keeps the sign-in attempts of this process (``SignInAttempts``, whose doc states the rule)
+/// with the injected clock. In memory: a restart forgets them, which costs an attacker a
+/// restart per five guesses. One per server, shared by every way in — the web board's sign-in
+/// form, a bearer token on the API and the live WebSocket, HTTP Basic for calendar apps — so a
+/// guesser gains nothing by switching between them.
 public actor SignInLimiter {
+    /// Holds a wrong answer back; start-up code passes the clock's sleep, tests record it.
+    public typealias Pause = @Sendable (_ seconds: TimeInterval) async -> Void
+
     private var attempts: SignInAttempts
     private let now: @Sendable () -> Date
+    private let pause: Pause
+    private let logger: Logger?
 
-    public init(attempts: SignInAttempts = SignInAttempts(), now: @escaping @Sendable () -> Date) {
+    /// A limiter with `attempts`' rule on the clock `now`, holding wrong answers back with
+    /// `pause`, and logging each lock-out to `logger`.
+    public init(
+        attempts: SignInAttempts = SignInAttempts(), now: @escaping @Sendable () -> Date,
+        pause: @escaping Pause = { _ in }, logger: Logger? = nil
+    ) {
         self.attempts = attempts
         self.now = now
+        self.pause = pause
+        self.logger = logger
     }
 
-    /// The keys a sign-in of `user` from `address` counts against.
-    public static func keys(user: String, address: String?) -> [String] {
-        ["user:" + user.lowercased(), "address:" + (address ?? "unknown")]
+    /// How an attempt ended.
+    public enum Outcome<Value: Sendable>: Sendable {
+        /// The secret was right.
+        case signedIn(Value)
+        /// The secret was wrong (answered after any slowdown).
+        case wrong
+        /// Refused unchecked: the address tried this user or token too often lately.
+        case refused(retryAfter: Int)
     }
 
-    /// Seconds to wait before `keys` may try again, or `nil`.
-    public func wait(for keys: [String]) -> Int? {
-        attempts.wait(for: keys, at: now())
+    /// Counts an attempt of `key` before `check` runs, then runs it unless the attempt is
+    /// refused: `check` answers the signed-in value, or `nil` for a wrong secret. A thrown error
+    /// (the store failing) counts as neither outcome and releases the attempt.
+    public nonisolated func attempt<Value: Sendable>(
+        _ key: SignInKey, check: () async throws -> Value?
+    ) async throws -> Outcome<Value> {
+        let ticket: UInt64
+        switch await admit(key) {
+        case .admitted(let admitted): ticket = admitted
+        case .refused(let seconds): return .refused(retryAfter: seconds)
+        }
+        let value: Value?
+        do {
+            value = try await check()
+        } catch {
+            await released(ticket, key)
+            throw error
+        }
+        if let value {
+            await succeeded(ticket, key)
+            return .signedIn(value)
+        }
+        await failed(ticket, key)
+        return .wrong
     }
 
-    /// Counts a failed sign-in against `keys`.
-    public func recordFailure(for keys: [String]) {
-        attempts.recordFailure(for: keys, at: now())
+    private func admit(_ key: SignInKey) -> SignInAttempts.Admission {
+        attempts.admit(key, at: now())
     }
 
-    /// The key failures without a user name (a wrong bearer token) count against.
-    public static func key(address: String?) -> String {
-        "address:" + (address ?? "unknown")
+    private func released(_ ticket: UInt64, _ key: SignInKey) {
+        attempts.released(ticket, key)
+    }
+
+    private func succeeded(_ ticket: UInt64, _ key: SignInKey) {
+        attempts.succeeded(ticket, key)
+    }
+
+    private func failed(_ ticket: UInt64, _ key: SignInKey) async {
+        let failure = attempts.failed(ticket, key, at: now())
+        if failure.lockedOut {
+            logger?.warning(
+                "sign-in limit reached: \(attempts.limit) wrong attempts within \(Int(attempts.window)) s",
+                metadata: ["who": "\(key.who)", "address": "\(key.address)"])
+        }
+        if failure.slowdown > 0 { await pause(failure.slowdown) }
     }
 }

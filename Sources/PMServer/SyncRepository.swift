@@ -15,7 +15,9 @@ public protocol SyncRepository: SessionRepository, Sendable {
     /// Every browser session of its user ends with it. Returns the user it belonged to.
     func revokeToken(prefix: String) async throws -> UserName
     /// Sets or replaces `user`'s password, stored as its bcrypt `hash` (never the password); an
-    /// unknown user is refused with ``SyncRepositoryError/userUnknown(_:)``.
+    /// unknown user is refused with ``SyncRepositoryError/userUnknown(_:)``. Every browser
+    /// session of the user ends with it, as with a revoked token: a new password shuts out
+    /// whoever signed in with the old one.
     func setPassword(hash: String, user: UserName) async throws
     /// The bcrypt hash of `user`'s password; `nil` when they have none or there is no such user.
     func passwordHash(user: UserName) async throws -> String?

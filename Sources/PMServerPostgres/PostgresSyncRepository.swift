@@ -103,10 +103,14 @@ public struct PostgresSyncRepository: SyncRepository {
     }
 
     public func setPassword(hash: String, user: UserName) async throws {
-        let rows = try await client.query(
-            "UPDATE users SET password_hash = \(hash) WHERE name = \(user.text) RETURNING name", logger: logger)
-        guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
-            throw SyncRepositoryError.userUnknown(user)
+        try await transaction { connection in
+            let rows = try await connection.query(
+                "UPDATE users SET password_hash = \(hash) WHERE name = \(user.text) RETURNING name", logger: logger)
+            guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
+                throw SyncRepositoryError.userUnknown(user)
+            }
+            // A new password ends the user's browser sessions in the same transaction.
+            try await connection.query("DELETE FROM sessions WHERE user_name = \(user.text)", logger: logger)
         }
     }
 

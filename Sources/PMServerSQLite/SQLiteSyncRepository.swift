@@ -107,6 +107,8 @@ public struct SQLiteSyncRepository: SyncRepository {
         try await writer.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE name = ?", arguments: [hash, user.text])
             guard db.changesCount == 1 else { throw SyncRepositoryError.userUnknown(user) }
+            // A new password ends the user's browser sessions in the same transaction.
+            try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [user.text])
         }
     }
 

@@ -137,12 +137,18 @@ extension AppDatabase {
         }
     }
 
-    /// Notes that a round failed with `message`; `stopped` when retrying cannot help.
-    public func recordSyncFailure(_ message: String, stopped: Bool) throws {
+    /// Notes that a round failed with `message`; `stopped` when retrying cannot help,
+    /// `tokenRefused` when the server refused the token itself (only a new one helps).
+    public func recordSyncFailure(_ message: String, stopped: Bool, tokenRefused: Bool = false) throws {
+        let state = tokenRefused ? Self.stoppedTokenRefused : (stopped ? 1 : 0)
         try write { db in
-            try db.execute(sql: "UPDATE remote SET lastError = ?, stopped = ?", arguments: [message, stopped])
+            try db.execute(sql: "UPDATE remote SET lastError = ?, stopped = ?", arguments: [message, state])
         }
     }
+
+    /// The value of `remote.stopped` that says the server refused the token: 0 is syncing, 1
+    /// stopped until `pm sync` gets through, 2 stopped until `pm remote set` gives a new token.
+    static let stoppedTokenRefused = 2
 
     private static func milliseconds(_ date: Date) -> Int64 {
         Int64((date.timeIntervalSince1970 * 1000).rounded(.down))

@@ -19,8 +19,10 @@ extension AppDatabase {
         try write { db in
             let current = try Row.fetchOne(db, sql: "SELECT url, board FROM remote")
             if let current, current[0] == remote.url, current[1] == remote.board {
+                // No round runs now: one that began and was refused must not read as running.
                 try db.execute(
-                    sql: "UPDATE remote SET token = ?, stopped = 0, lastError = NULL", arguments: [remote.token])
+                    sql: "UPDATE remote SET token = ?, stopped = 0, lastError = NULL, lastAttemptAt = lastSyncAt",
+                    arguments: [remote.token])
                 return
             }
             try db.execute(sql: "DELETE FROM remote")
@@ -56,6 +58,7 @@ extension AppDatabase {
                            stopped
                     FROM remote
                     """)
+            let stopped: Int = row?[8] ?? 0
             let date = { (milliseconds: Int64?) in milliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
             return SyncRecord(
                 remote: row.map { Remote(url: $0[0], board: $0[1], token: $0[2]) },
@@ -65,7 +68,8 @@ extension AppDatabase {
                 lastSyncAt: date(row?[5]),
                 lastAttemptAt: date(row?[6]),
                 lastError: row?[7],
-                stopped: row?[8] ?? false)
+                stopped: stopped != 0,
+                tokenRefused: stopped == Self.stoppedTokenRefused)
         }
     }
 

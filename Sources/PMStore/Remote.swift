@@ -15,6 +15,14 @@ public struct Remote: Hashable, Sendable {
         self.board = board
         self.token = token
     }
+
+    /// `token` as it may be shown: its first characters (`pm_5a01…`), never the whole.
+    public static func masked(_ token: String) -> String {
+        token.count > 12 ? String(token.prefix(7)) + "…" : "…"
+    }
+
+    /// The command that gives this remote a new token, as a user types it.
+    public var setAgain: String { "pm remote set \(url) --board \(board) --token -" }
 }
 
 /// Where sync stands, as the database remembers it between processes.
@@ -36,4 +44,7 @@ public struct SyncRecord: Hashable, Sendable {
     /// Whether syncing stopped on an error retrying cannot fix (a revoked token, a removed
     /// board) until the user acts: `pm sync` tries again, `pm remote set` starts afresh.
     public var stopped: Bool
+    /// Whether syncing stopped because the server refused the remote's token (401): it is not
+    /// sent again, not even by `pm sync`, until `pm remote set` gives a token.
+    public var tokenRefused: Bool
 }

@@ -27,7 +27,9 @@ extension SyncLink {
             }
             return Probe(state: .online, toReceive: toReceive, error: record.lastError)
         } catch {
-            guard let problem = SyncProblem(error, token: remote.token) else { throw error }
+            guard let problem = SyncProblem(error, remote: remote) else { throw error }
+            // A refused token is not sent again, by the probe or anything else.
+            if problem.tokenRefused { _ = try self.record(error) }
             if problem.stops || problem.answered {
                 return Probe(state: .error, toReceive: nil, error: problem.description)
             }

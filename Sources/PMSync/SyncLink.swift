@@ -42,7 +42,10 @@ public struct SyncLink: Sendable {
     /// Throws a ``SyncProblem``, already recorded (stopping sync when retrying cannot help), when
     /// the server could not be reached or refused; any other error (the store's) as it is.
     /// `progress`, if given, hears after every page how far receiving has come.
+    /// A token the server refused is not sent again: the round fails at once with the same
+    /// problem, until `pm remote set` gives a new token.
     public func round(progress: (@Sendable (SyncProgress) -> Void)? = nil) async throws -> SyncReport {
+        if try database.syncRecord().tokenRefused { throw SyncProblem.tokenRefused(remote) }
         let round = SyncRound(database: database, transport: connect(Self.requestTimeout), progress: progress)
         try database.recordSyncAttempt(at: environment.now())
         let report: SyncReport
@@ -81,8 +84,8 @@ public struct SyncLink: Sendable {
     /// `error` as a ``SyncProblem``, recorded in the database (stopping sync when retrying cannot
     /// help); an error that is not about the server is thrown again as it is, unrecorded.
     public func record(_ error: any Error) throws -> SyncProblem {
-        guard let problem = SyncProblem(error, token: remote.token) else { throw error }
-        try database.recordSyncFailure(problem.description, stopped: problem.stops)
+        guard let problem = SyncProblem(error, remote: remote) else { throw error }
+        try database.recordSyncFailure(problem.description, stopped: problem.stops, tokenRefused: problem.tokenRefused)
         return problem
     }
 }

@@ -54,6 +54,25 @@ extension SyncRepositoryConformance {
         #expect(try await repository.session(hash: sessionHash(2)) != nil)
     }
 
+    static func changingAPasswordEndsItsUsersSessions(_ make: Factory) async throws {
+        // Given sessions of ada and bob
+        let repository = try await teamBoard(make)
+        try await repository.addUser(name: "bob")
+        let expires = Date(timeIntervalSince1970: 1_800_000_000)
+        try await repository.addSession(StoredSession(hash: sessionHash(1), user: "ada", expires: expires))
+        try await repository.addSession(StoredSession(hash: sessionHash(2), user: "bob", expires: expires))
+        // When ada's password is set
+        try await repository.setPassword(hash: "$2b$04$new", user: "ada")
+        // Then her session is over, and bob's goes on
+        #expect(try await repository.session(hash: sessionHash(1)) == nil)
+        #expect(try await repository.session(hash: sessionHash(2)) != nil)
+        // And a password refused for an unknown user ends nobody's
+        await #expect(throws: SyncRepositoryError.userUnknown("eve")) {
+            try await repository.setPassword(hash: "$2b$04$eve", user: "eve")
+        }
+        #expect(try await repository.session(hash: sessionHash(2)) != nil)
+    }
+
     static func boardsOfAMemberAndWhetherAnyoneHasAnAccount(_ make: Factory) async throws {
         let empty = try await make()
         #expect(try await empty.hasUsers() == false)

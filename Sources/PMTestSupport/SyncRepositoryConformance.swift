@@ -42,6 +42,7 @@ public enum SyncRepositoryConformance {
         Check(name: "sessionsAreFoundByHashAndEnded", run: sessionsAreFoundByHashAndEnded),
         Check(name: "expiredSessionsAreForgotten", run: expiredSessionsAreForgotten),
         Check(name: "revokingATokenEndsItsUsersSessions", run: revokingATokenEndsItsUsersSessions),
+        Check(name: "changingAPasswordEndsItsUsersSessions", run: changingAPasswordEndsItsUsersSessions),
         Check(
             name: "boardsOfAMemberAndWhetherAnyoneHasAnAccount", run: boardsOfAMemberAndWhetherAnyoneHasAnAccount),
         Check(name: "passwordIsSetReplacedAndKeptPerUser", run: passwordIsSetReplacedAndKeptPerUser),

@@ -4,8 +4,9 @@ import PMServer
 import PMSyncProtocol
 
 /// `GET /` (the sign-in page, or the boards of the signed-in user), `POST /signin` and
-/// `POST /signout`. Failed sign-ins are limited per user and per client address
-/// (``SignInLimiter``); a form posted from another site's page (a foreign `Origin`) is refused.
+/// `POST /signout`. Each sign-in is an attempt counted by the server's one ``SignInLimiter``
+/// (the rule is ``SignInAttempts``'); a form posted from another site's page (a foreign
+/// `Origin`) is refused.
 struct SignInController<Repository: SyncRepository>: Sendable {
     let sessions: Sessions<Repository>
     let signIn: SignInCheck<Repository>
@@ -35,18 +36,23 @@ struct SignInController<Repository: SyncRepository>: Sendable {
             page.message = "This form was sent from another site's page; sign in from this server's page."
             return page.page.response(status: .forbidden)
         }
-        let keys = SignInLimiter.keys(user: name, address: context.remoteAddress)
-        if let wait = await limiter.wait(for: keys) {
+        let key = SignInKey.user(name, address: context.remoteAddress)
+        let outcome = try await limiter.attempt(key) {
+            try await signIn.user(named: UserName(name), secret: form["secret"] ?? "")
+        }
+        let user: UserName
+        switch outcome {
+        case .signedIn(let signedIn):
+            user = signedIn
+        case .wrong:
+            page.message = "Wrong user name, password or token."
+            return page.page.response(status: .unauthorized)
+        case .refused(let wait):
             page.message =
-                "Too many failed sign-ins for this user or from this address. Try again in \(wait) seconds."
+                "Too many failed sign-ins for this user from this address. Try again in \(wait) seconds."
             var response = page.page.response(status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
             return response
-        }
-        guard let user = try await signIn.user(named: UserName(name), secret: form["secret"] ?? "") else {
-            await limiter.recordFailure(for: keys)
-            page.message = "Wrong user name, password or token."
-            return page.page.response(status: .unauthorized)
         }
         let id = try await sessions.start(user: user)
         var response = Response(status: .seeOther, headers: [.location: next, .cacheControl: "no-store"])

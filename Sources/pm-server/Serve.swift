@@ -18,8 +18,10 @@ struct Serve: StartedCommand {
     @Option(help: "Log level: trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
     @Option(
         help: """
-            Failed sign-ins allowed per address (and per user on the web board's form) within a \
-            minute, before further attempts are answered 429; 0 turns the limit off.
+            Wrong sign-ins allowed within a minute per address and user (or token), before that \
+            address's further attempts for that user (or token) are answered 429; past it per user \
+            (or token) anywhere, and past four times it per address, wrong answers are slowed \
+            down, never a right one; 0 turns the limit off.
             """)
     var signInLimit = 5
     @OptionGroup var database: DatabaseOptions
@@ -82,9 +84,11 @@ struct Serve: StartedCommand {
         let follower = LiveHeadsFollower(
             live: live, repository: repository, clock: startUp.clock, random: startUp.random, logger: logger)
         let firstRun = Self.firstRun(repository, startUp: startUp)
-        // One count of failed sign-ins for the web board's form and the API alike.
+        // One count of sign-in attempts for the web board's form, the API and CalDAV alike.
+        let clock = startUp.clock
         let limiter = SignInLimiter(
-            attempts: SignInAttempts(limit: signInLimit == 0 ? .max : signInLimit), now: startUp.now)
+            attempts: SignInAttempts(limit: signInLimit == 0 ? .max : signInLimit), now: startUp.now,
+            pause: { seconds in try? await clock.sleep(for: .milliseconds(Int64(seconds * 1000))) }, logger: logger)
         let web = WebBoard(
             repository: repository, resources: Self.webResources(logger: logger),
             signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,

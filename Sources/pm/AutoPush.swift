@@ -25,9 +25,10 @@ enum AutoPush {
     private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
         let link = ServerLink.link(database, to: remote, environment: context.environment)
         guard let problem = await link.pushAfterChange() else { return }
+        // A refused token has its own way out (a new token), which the problem names.
+        let advice = problem.tokenRefused ? "" : " Check the remote (pm remote show), then run pm sync"
         Output.write(
-            TerminalText.printable(
-                "pm: sync stopped: \(problem); your changes are kept on this device. "
-                    + "Check the remote (pm remote show), then run pm sync\n"), to: .standardError)
+            TerminalText.printable("pm: sync stopped: \(problem); your changes are kept on this device.\(advice)\n"),
+            to: .standardError)
     }
 }

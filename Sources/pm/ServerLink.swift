@@ -18,7 +18,7 @@ enum ServerLink {
 
     /// The token as it may be shown: its first characters, never the whole.
     static func masked(_ token: String) -> String {
-        token.count > 12 ? String(token.prefix(7)) + "…" : "…"
+        Remote.masked(token)
     }
 
     /// What to tell a user who asks to sync a board without a remote.

@@ -44,7 +44,8 @@ struct StatusCommand: AsyncParsableCommand {
         if let toReceive = status.toReceive {
             let news: String =
                 switch toReceive {
-                case 0: ", up to date with the server"
+                // Up to date only when nothing waits either way.
+                case 0: status.pending == 0 ? ", up to date with the server" : ", nothing to receive"
                 case 1: ", 1 operation to receive"
                 default: ", \(toReceive) operations to receive"
                 }

@@ -11,8 +11,9 @@ struct SyncCommand: AsyncParsableCommand {
         abstract: "Sync with the remote now: send waiting changes, receive everyone else's.",
         discussion: """
             Exits with 4 when the server cannot be reached or refuses; every change stays on this
-            device and waits for the next sync. After a refusal (a revoked token, say) automatic
-            pushes stop until a pm sync gets through. Example: pm sync
+            device and waits for the next sync. After a refusal (a removed board, say) automatic
+            pushes stop until a pm sync gets through; a token the server refused is not sent
+            again, by anything, until pm remote set gives a new one. Example: pm sync
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -33,11 +34,15 @@ struct SyncCommand: AsyncParsableCommand {
         } catch let problem as SyncProblem {
             let pending = try database.pendingCount()
             let kept = "\(Self.changes(pending)) kept on this device"
-            throw CommandFailure(
-                problem.stops
-                    ? "\(problem); sync stopped, \(kept). Check the remote (pm remote show), then run pm sync again"
-                    : "\(problem); \(kept), sent at the next sync",
-                code: 4)
+            let message =
+                if problem.tokenRefused {
+                    "\(problem); sync stopped, \(kept)"
+                } else if problem.stops {
+                    "\(problem); sync stopped, \(kept). Check the remote (pm remote show), then run pm sync again"
+                } else {
+                    "\(problem); \(kept), sent at the next sync"
+                }
+            throw CommandFailure(message, code: 4)
         }
         let pending = try database.pendingCount()
         if output.json {

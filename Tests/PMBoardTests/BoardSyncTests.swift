@@ -125,21 +125,21 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aRefusalShowsErrorWithItsReasonAndSRetries() async throws {
-        // Given a board whose token the server refuses
+        // Given a board the server refuses (removed, say)
         let world = TestWorld(day: "2026-11-21")
         let database = try boardDatabase(world)
         _ = try database.add(
             try ProjectInput(title: "Kept", deadline: "+2d").newProject(today: world.environment.today))
         let server = try await FakeServer()
-        server.fail(with: .refused(status: 401, code: "unauthorized", message: "the token was revoked"))
+        server.fail(with: .refused(status: 404, code: "boardNotFound", message: "board removed"))
         let terminal = MockTerminal(size: size)
 
         try await playing(board(database, on: terminal, in: world, server: server)) {
             #expect(await terminal.waitForScreen(showing: "⚠ error"))
             #expect(
                 await terminal.waitForScreen(
-                    showing: "Sync stopped: the server refused (401 unauthorized): the token was revoked — s to retry"))
-            // When the token is fixed and s pressed
+                    showing: "Sync stopped: the server refused (404 boardNotFound): board removed — s to retry"))
+            // When the board is back and s pressed
             server.fail(with: nil)
             terminal.enqueue("s")
             #expect(await terminal.waitForScreen(showing: "● synced"))

@@ -7,9 +7,10 @@ import PMServer
 import PMTestSupport
 import Testing
 
-/// Wrong HTTP Basic passwords count against the server's one limit of failed sign-ins.
+/// Wrong HTTP Basic passwords count against the server's one limit of sign-in attempts, per
+/// address and user as the web board's form counts them.
 @Suite struct DAVSignInLimitTests {
-    @Test func givenRepeatedWrongBasicPasswordsThenTheAddressIsRefusedWith429() async throws {
+    @Test func givenRepeatedWrongBasicPasswordsThenAdaFromThereIsRefusedWith429ButHerTokenIsNot() async throws {
         // Given CalDAV sharing a sign-in limit of three failures a minute
         let fixture = try await DAVFixture.make()
         let limiter = SignInLimiter(
@@ -29,10 +30,17 @@ import Testing
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.wwwAuthenticate]?.hasPrefix("Basic") == true)
             }
-            // Then even ada's right token is refused for now, saying when to try again
-            let refused = try await fixture.send(client, "PROPFIND", DAVFixture.calendarPath)
+            // Then a fourth Basic try as ada from there is refused unchecked, saying when to try again
+            let refused = try await fixture.send(
+                client, "PROPFIND", DAVFixture.calendarPath, headers: wrong, authorized: false)
             #expect(refused.status == .tooManyRequests)
             #expect(refused.headers[.retryAfter] == "60")
+            #expect(String(buffer: refused.body).contains("tooManySignIns"))
+            // And ada's right token still signs her in: strangers' wrong guesses never refuse it
+            let signedIn = try await fixture.send(
+                client, "PROPFIND", DAVFixture.calendarPath, headers: ["Authorization": "Bearer \(fixture.ada)"],
+                authorized: false)
+            #expect(signedIn.status.code == 207)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PMServer
 import PMServerSQLite
 import PMSyncProtocol
+import PMTestSupport
 import Testing
 
 @Suite struct PasswordCommandTests {
@@ -35,6 +36,24 @@ import Testing
         let check = SignInCheck(repository: try SQLiteSyncRepository.open(path: command.database))
         #expect(try await check.user(named: "ada", secret: "correct horse") == nil)
         #expect(try await check.user(named: "ada", secret: "battery staple") == "ada")
+    }
+
+    @Test func givenABrowserSignedIn_whenThePasswordChanges_thenItsSessionEndsOnTheRunningServer() async throws {
+        // Given a running server and a browser signed in with ada's password
+        let server = try await SignInServer.start()
+        defer { server.stop() }
+        let signIn = try server.send(SignInServer.form(user: "ada", secret: "correct horse"), from: "127.0.0.1")
+        let cookie = try #require(signIn.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+        let session = LoopbackRequest("GET", "/v1/session", headers: [("Cookie", cookie)])
+        #expect(try server.send(session, from: "127.0.0.1").status == 200)
+        // When her password is changed
+        #expect(try server.command.run(["user", "password", "ada"], input: "battery staple\n").status == 0)
+        // Then the browser is signed out, and only the new password signs in
+        #expect(try server.send(session, from: "127.0.0.1").status == 401)
+        #expect(
+            try server.send(SignInServer.form(user: "ada", secret: "correct horse"), from: "127.0.0.1").status == 401)
+        #expect(
+            try server.send(SignInServer.form(user: "ada", secret: "battery staple"), from: "127.0.0.1").status == 303)
     }
 
     @Test func givenATooShortPassword_whenSet_thenTheRuleIsNamedAndNothingChanges() async throws {

@@ -3,32 +3,100 @@ import PMServer
 import PMTestSupport
 import Testing
 
+/// The rule of ``SignInAttempts``: attempts are reserved before their secret is checked; a pair
+/// (address, user or token) at the limit is refused; a right secret is never refused because of
+/// other pairs' wrong ones, whose answers slow down instead.
 @Suite struct SignInAttemptsTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let stranger = SignInKey.user("ada", address: "192.0.2.1")
 
-    @Test func givenFourFailuresWhenAskedThenNoWaitAndAtTheFifthAWaitUntilTheFirstIsAMinuteOld() {
-        var attempts = SignInAttempts()
-        for second in 0..<4 { attempts.recordFailure(for: ["user:ada"], at: start + TimeInterval(second)) }
-        #expect(attempts.wait(for: ["user:ada"], at: start + 4) == nil)
-        attempts.recordFailure(for: ["user:ada"], at: start + 4)
-        #expect(attempts.wait(for: ["user:ada"], at: start + 4) == 56)
-        #expect(attempts.wait(for: ["user:bob"], at: start + 4) == nil)
-        #expect(attempts.wait(for: ["user:bob", "user:ada"], at: start + 59.5) == 1)
-        #expect(attempts.wait(for: ["user:ada"], at: start + 60) == nil)
+    /// Admits `key` at `date` and reports it wrong; answers the failure.
+    func fail(_ attempts: inout SignInAttempts, _ key: SignInKey, at date: Date) -> SignInAttempts.Failure? {
+        guard case .admitted(let ticket) = attempts.admit(key, at: date) else { return nil }
+        return attempts.failed(ticket, key, at: date)
     }
 
-    @Test func givenMoreKeysThanItsCapacityWhenFailuresComeThenTheQuietestAreForgotten() {
-        var attempts = SignInAttempts(limit: 1, window: 60, capacity: 2)
-        attempts.recordFailure(for: ["a"], at: start)
-        attempts.recordFailure(for: ["b"], at: start + 1)
-        attempts.recordFailure(for: ["c"], at: start + 2)
-        #expect(attempts.wait(for: ["a"], at: start + 3) == nil)
-        #expect(attempts.wait(for: ["b"], at: start + 3) == 58)
-        #expect(attempts.wait(for: ["c"], at: start + 3) == 59)
+    @Test func givenAttemptsNotYetAnsweredThenTheSixthIsRefusedBeforeAnyIsChecked() {
+        // Given five attempts of one pair admitted and still being checked
+        var attempts = SignInAttempts()
+        for second in 0..<5 {
+            guard case .admitted = attempts.admit(stranger, at: start + TimeInterval(second)) else {
+                Issue.record("attempt \(second) refused")
+                return
+            }
+        }
+        // Then the sixth is refused until the first is a minute old
+        #expect(attempts.admit(stranger, at: start + 5) == .refused(retryAfter: 55))
+        #expect(attempts.admit(stranger, at: start + 59.5) == .refused(retryAfter: 1))
+        if case .refused = attempts.admit(stranger, at: start + 60) { Issue.record("still refused after the window") }
+    }
+
+    @Test func givenAStrangerAtTheLimitThenAdaElsewhereAndOtherTokensAtTheSameAddressAreAdmitted() {
+        // Given five wrong sign-ins as ada, spelt "ADA", from a stranger's address
+        var attempts = SignInAttempts()
+        for second in 0..<5 {
+            _ = fail(&attempts, .user("ADA", address: "192.0.2.1"), at: start + TimeInterval(second))
+        }
+        #expect(attempts.admit(stranger, at: start + 5) == .refused(retryAfter: 55))
+        // Then ada from her own address, and a token from the stranger's, are admitted
+        guard case .admitted = attempts.admit(.user("ada", address: "198.51.100.7"), at: start + 5) else {
+            Issue.record("ada refused because of a stranger")
+            return
+        }
+        guard case .admitted = attempts.admit(.token("pm_aaaaaaaaaaaaaaaa", address: "192.0.2.1"), at: start + 5)
+        else {
+            Issue.record("a token refused because of another's guesses")
+            return
+        }
+    }
+
+    @Test func givenTheFifthWrongAttemptOfAPairThenItIsALockOut() {
+        var attempts = SignInAttempts()
+        let failures = (0..<5).map { fail(&attempts, stranger, at: start + TimeInterval($0)) }
+        #expect(failures.map { $0?.lockedOut } == [false, false, false, false, true])
+    }
+
+    @Test func givenAUserPastTheLimitFromManyAddressesThenWrongAnswersSlowDownDoubling() {
+        // Given ada's five wrong attempts from one address
+        var attempts = SignInAttempts()
+        for second in 0..<5 { _ = fail(&attempts, stranger, at: start + TimeInterval(second)) }
+        // When further wrong ones come from other addresses
+        let slowdowns = (1...5).map {
+            fail(&attempts, .user("ada", address: "203.0.113.\($0)"), at: start + 5)?.slowdown
+        }
+        // Then each is held back longer, up to the most
+        #expect(slowdowns == [1, 2, 4, 8, 8])
+    }
+
+    @Test func givenARightSecretThenItsReservationGoesAndItsPairStartsAfresh() {
+        // Given four wrong attempts of a pair
+        var attempts = SignInAttempts()
+        for second in 0..<4 { _ = fail(&attempts, stranger, at: start + TimeInterval(second)) }
+        // When the fifth is right
+        guard case .admitted(let ticket) = attempts.admit(stranger, at: start + 4) else {
+            Issue.record("refused")
+            return
+        }
+        attempts.succeeded(ticket, stranger)
+        // Then the pair may try five more times
+        for _ in 0..<5 { #expect(fail(&attempts, stranger, at: start + 5) != nil) }
+        #expect(attempts.admit(stranger, at: start + 5) == .refused(retryAfter: 60))
+    }
+
+    @Test func givenMoreKeysThanItsCapacityWhenAttemptsComeThenTheQuietestAreForgotten() {
+        // Given a pair at its limit, filling the capacity with its three keys
+        var attempts = SignInAttempts(limit: 1, window: 60, capacity: 3)
+        _ = fail(&attempts, .user("a", address: "x"), at: start)
+        #expect(attempts.admit(.user("a", address: "x"), at: start + 1) == .refused(retryAfter: 59))
+        // When another pair's keys come
+        _ = fail(&attempts, .user("c", address: "y"), at: start + 2)
+        // Then the first pair's, the quietest, are forgotten
+        if case .refused = attempts.admit(.user("a", address: "x"), at: start + 3) { Issue.record("not forgotten") }
     }
 
     @Test func givenAUserNameInAnotherCaseWhenKeyedThenItCountsAgainstTheSameUser() {
-        #expect(SignInLimiter.keys(user: "Ada", address: "192.0.2.1") == ["user:ada", "address:192.0.2.1"])
-        #expect(SignInLimiter.keys(user: "ada", address: nil) == ["user:ada", "address:unknown"])
+        #expect(SignInKey.user("Ada", address: "192.0.2.1") == SignInKey.user("ada", address: "192.0.2.1"))
+        #expect(SignInKey.user("ada", address: nil).address == "address:unknown")
+        #expect(SignInKey.token("pm_5a0123456789abcdef", address: "192.0.2.1").who == "token:pm_5a0123456")
     }
 }

@@ -116,6 +116,37 @@ import Testing
     }
 }
 
+/// A wrong password for a user who exists and a password for one who does not take the same
+/// time, so the answer's delay tells nobody which user names exist.
+@Suite struct SignInCheckMissingUserTests {
+    @Test func givenAnUnknownUserOrOneWithoutAPassword_whenChecked_thenBcryptRunsAgainstTheStandInHash()
+        async throws
+    {
+        // Given a check that records the hashes bcrypt is run against (ada has no password)
+        let fixture = try await ServerFixture.make()
+        let hashes = Mutex<[String]>([])
+        let check = SignInCheck(repository: fixture.repository) { secret, hash in
+            hashes.withLock { $0.append(hash) }
+            return try await PasswordHasher.verify(secret, hash: hash)
+        }
+        // When eve (unknown) and ada (no password) are tried with a password-length secret
+        #expect(try await check.user(named: "eve", secret: "correct horse") == nil)
+        #expect(try await check.user(named: "ada", secret: "correct horse") == nil)
+        // Then bcrypt ran for each, against the stand-in
+        let standIn = SignInCheck<InMemorySyncRepository>.missingUserHash
+        #expect(hashes.withLock { $0 } == [standIn, standIn])
+    }
+
+    @Test func theStandInHashIsARealHashAtTheCostOfARealPassword() async throws {
+        // A malformed stand-in would be refused in microseconds and give the names away again:
+        // this one is a whole bcrypt hash at the default cost, checked through all its rounds.
+        let standIn = SignInCheck<InMemorySyncRepository>.missingUserHash
+        #expect(standIn.hasPrefix("$2b$\(PasswordHasher.defaultCost)$"))
+        #expect(try await PasswordHasher.verify("nobody signs in with this stand-in", hash: standIn))
+        #expect(try await !PasswordHasher.verify("correct horse", hash: standIn))
+    }
+}
+
 @Suite struct PasswordTests {
     @Test func givenEightToAThousandCharacters_whenValidated_thenAccepted() throws {
         #expect(try Password(validating: "12345678").text == "12345678")

@@ -43,7 +43,7 @@ import Testing
         let stopped = await statuses.first { if case .stopped = $0.phase { true } else { false } }
 
         // Then it stops with the very words pm sync gives, and records them
-        let words = try #require(SyncProblem(refusal, token: SyncLinkTests.token)).description
+        let words = try #require(SyncProblem(refusal, remote: link.remote)).description
         #expect(stopped?.phase == .stopped(words))
         #expect(stopped?.lastError == words)
         #expect(!words.contains(SyncLinkTests.token))

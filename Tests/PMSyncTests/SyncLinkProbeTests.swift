@@ -76,7 +76,9 @@ import Testing
         #expect(
             refused
                 == SyncLink.Probe(
-                    state: .error, toReceive: nil, error: "the server refused (401 unauthorized): <token> is unknown"))
+                    state: .error, toReceive: nil, error: SyncProblem.tokenRefused(link.remote).description))
+        // And the refused token is not sent again
+        #expect(try database.syncRecord().tokenRefused)
     }
 
     @Test func aSilentServerIsOfflineOnceTheProbeLimitPassesOnTheClock() async throws {
@@ -100,7 +102,7 @@ import Testing
         let world = TestWorld(day: "2026-11-21")
         let server = try await FakeServer()
         let (database, link) = try links.board(world, server)
-        server.fail(with: .refused(status: 401, code: "unauthorized", message: "revoked"))
+        server.fail(with: .refused(status: 404, code: "boardNotFound", message: "removed"))
         _ = try? await link.round()
         server.fail(with: nil)
 
@@ -111,6 +113,6 @@ import Testing
         #expect(
             probe
                 == SyncLink.Probe(
-                    state: .error, toReceive: nil, error: "the server refused (401 unauthorized): revoked"))
+                    state: .error, toReceive: nil, error: "the server refused (404 boardNotFound): removed"))
     }
 }

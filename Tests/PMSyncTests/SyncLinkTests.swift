@@ -75,17 +75,56 @@ import Testing
         let world = TestWorld(day: "2026-11-21")
         let server = try await FakeServer()
         let (database, link) = try board(world, server)
-        server.fail(with: .refused(status: 401, code: "unauthorized", message: "\(Self.token) was revoked"))
+        server.fail(with: .refused(status: 403, code: "forbidden", message: "\(Self.token) may not"))
 
         // When a round runs
         let problem = await problem { _ = try await link.round() }
 
         // Then sync stops until the user acts, and neither the problem nor the record holds the token
-        #expect(problem?.description == "the server refused (401 unauthorized): <token> was revoked")
-        #expect(problem?.stops == true && problem?.answered == true)
+        #expect(problem?.description == "the server refused (403 forbidden): <token> may not")
+        #expect(problem?.stops == true && problem?.answered == true && problem?.tokenRefused == false)
         let record = try database.syncRecord()
-        #expect(record.stopped && record.lastError == problem?.description)
+        #expect(record.stopped && !record.tokenRefused && record.lastError == problem?.description)
         #expect(record.lastError?.contains(Self.token) == false)
+    }
+
+    @Test func aRefusedTokenIsNamedAndNotSentAgainUntilTheRemoteIsSet() async throws {
+        // Given a server that refuses the token (401)
+        let world = TestWorld(day: "2026-11-21")
+        let server = try await FakeServer()
+        let (database, link) = try board(world, server)
+        server.fail(with: .refused(status: 401, code: "unauthorized", message: "\(Self.token) is not valid"))
+
+        // When a round runs
+        let problem = await problem { _ = try await link.round() }
+
+        // Then the problem names the token by its first characters and says how to set a new one
+        let words =
+            "the server no longer accepts token pm_secr… (revoked, or not issued by this server); "
+            + "set a new one with pm remote set http://fake.invalid --board team --token -"
+        #expect(problem?.description == words)
+        #expect(problem?.tokenRefused == true && problem?.stops == true)
+        #expect(try database.syncRecord().tokenRefused)
+
+        // When the server would now answer, and another round, a push and a probe are asked for
+        server.fail(with: .unreachable("a request was sent"))
+        let again = await self.problem { _ = try await link.round() }
+        let pushed = await link.pushAfterChange()
+        let probe = try await link.probe(try database.syncRecord())
+
+        // Then none sends the token: each answers the same refusal without a request
+        #expect(again?.description == words)
+        #expect(pushed == nil)
+        #expect(probe == SyncLink.Probe(state: .error, toReceive: nil, error: words))
+
+        // When the remote is set again with a new token
+        try database.setRemote(
+            Remote(url: "http://fake.invalid", board: FakeServer.board, token: "pm_new_token_0123456"))
+        server.fail(with: nil)
+
+        // Then syncing resumes
+        #expect(try database.syncRecord().tokenRefused == false)
+        #expect(try await link.round().pushed == 1)
     }
 
     @Test func aChangePulledFromTheServerThatBreaksARuleStopsSync() throws {

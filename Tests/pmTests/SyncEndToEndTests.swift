@@ -95,7 +95,7 @@ import Testing
     }
 
     @Test(.timeLimit(.minutes(2)))
-    func aRevokedTokenStopsSyncUntilTheRemoteIsFixed() async throws {
+    func aRevokedTokenIsNotSentAgainUntilTheRemoteIsSetWithANewOne() async throws {
         // Given a device syncing with ada's second token, which is then revoked
         let server = try SyncServer()
         let added = try server.admin(["token", "add", "ada"])
@@ -105,25 +105,63 @@ import Testing
         try pm.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", token])
         try pm.succeed(["sync"])
         try #require(try server.admin(["token", "revoke", String(token.prefix(12))]).status == 0)
+        let refusal = "the server no longer accepts token \(token.prefix(7))…"
+        let setAgain = "pm remote set \(server.url) --board \(SyncServer.board) --token -"
 
-        // When a card is added, and the device syncs
-        let add = try pm.run(["add", "Still mine"])
+        // When the device syncs
         let sync = try pm.run(["sync"])
-        let status = try pm.succeed(["status", "--json"]).object()
 
-        // Then the add succeeded with one note on stderr, the sync failed saying it stopped, and
-        // the status shows the error with the change kept
+        // Then the sync fails naming the token by its first characters and how to set a new one
+        #expect(sync.status == 4, "\(sync.stderr)")
+        #expect(sync.stderr.contains(refusal) && sync.stderr.contains(setAgain), "\(sync.stderr)")
+        #expect(!sync.stderr.contains(token) && !sync.stderr.contains("run pm sync"))
+
+        // When a card is added, and with the server gone the device syncs and asks its status
+        let add = try pm.run(["add", "Still mine"])
+        server.stop()
+        let again = try pm.run(["sync"])
+        let stopped = try pm.succeed(["status", "--json"]).object()
+
+        // Then the refused token was not sent: the same refusal, not "cannot be reached"
         #expect(add.status == 0 && add.stdout.hasPrefix("Added \"Still mine\""))
-        #expect(add.stderr.contains("sync stopped") && !add.stderr.contains(token))
-        #expect(sync.status == 4 && sync.stderr.contains("refused") && sync.stderr.contains("1 change kept"))
-        #expect(status["state"] as? String == "error" && status["pending"] as? Int == 1)
-        #expect((status["lastError"] as? String)?.contains("401") == true)
+        #expect(again.status == 4 && again.stderr.contains(refusal) && again.stderr.contains("1 change kept"))
+        #expect(!again.stderr.contains("cannot be reached"), "\(again.stderr)")
+        #expect(stopped["state"] as? String == "error" && stopped["pending"] as? Int == 1)
+        #expect((stopped["lastError"] as? String)?.contains(refusal) == true)
 
-        // When the remote is set again with a valid token
+        // When the server is back and the remote is set again with a valid token
+        try await server.start()
         try pm.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
-        let retried = try pm.succeed(["sync", "--json"]).object()
+        let status = try pm.succeed(["status"])
 
-        // Then the change is sent
+        // Then no round is said to run, and nothing to receive is not "up to date" beside a change to send
+        #expect(status.stdout.contains("State: online, nothing to receive"), "\(status.stdout)")
+        #expect(status.stdout.contains("Pending: 1 change to send"))
+        #expect(!status.stdout.contains("up to date"))
+
+        // And the next sync sends the change
+        let retried = try pm.succeed(["sync", "--json"]).object()
         #expect(retried["pushed"] as? Int == 1 && retried["pending"] as? Int == 0)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aChangeOnARevokedTokenSaysWhichTokenAndHowToSetANewOne() async throws {
+        // Given a device syncing with ada's second token, which is then revoked
+        let server = try SyncServer()
+        let token = try server.admin(["token", "add", "ada"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await server.start()
+        let pm = try PMRunner()
+        try pm.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", token])
+        try pm.succeed(["sync"])
+        try #require(try server.admin(["token", "revoke", String(token.prefix(12))]).status == 0)
+
+        // When a card is added
+        let add = try pm.run(["add", "Still mine"])
+
+        // Then it is added, with one note naming the token and the way to a new one, not pm sync
+        #expect(add.status == 0 && add.stdout.hasPrefix("Added \"Still mine\""))
+        #expect(add.stderr.contains("the server no longer accepts token \(token.prefix(7))…"), "\(add.stderr)")
+        #expect(add.stderr.contains("pm remote set \(server.url) --board \(SyncServer.board) --token -"))
+        #expect(!add.stderr.contains(token) && !add.stderr.contains("run pm sync"))
     }
 }
