@@ -24,6 +24,12 @@ struct Serve: StartedCommand {
             down, never a right one; 0 turns the limit off.
             """)
     var signInLimit = 5
+    @Option(
+        help: """
+            Seconds a pushed change's clock may be ahead of this server's: a change stamped further \
+            ahead is refused (422 wallTimeAhead), so no device's clock can be carried into the future.
+            """)
+    var clockSkew = 300
     @OptionGroup var database: DatabaseOptions
     @Option(
         help: """
@@ -50,6 +56,9 @@ struct Serve: StartedCommand {
             else {
                 throw ValidationError("--public-url must be http(s)://HOST[:PORT][/PATH], got \"\(publicURL)\"")
             }
+        }
+        guard (1...86_400).contains(clockSkew) else {
+            throw ValidationError("--clock-skew must be 1–86400 seconds, got \(clockSkew)")
         }
     }
 
@@ -94,6 +103,7 @@ struct Serve: StartedCommand {
             signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,
             limiter: limiter, firstRun: firstRun)
         let link = publicURL.map(firstRun.link(publicURL:)) ?? firstRun.link(host: host, port: port)
+        let skew = ClockSkew(milliseconds: Int64(clockSkew) * 1000, now: startUp.now)
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
@@ -101,8 +111,8 @@ struct Serve: StartedCommand {
             additions: MetricsEndpoint.bootstrap().merging(web.additions).merging(
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
-                    signInLimiter: limiter)),
-            signInLimiter: limiter, health: HealthCheck(repository: repository, clock: startUp.clock),
+                    signInLimiter: limiter, skew: skew.milliseconds)),
+            signInLimiter: limiter, clockSkew: skew, health: HealthCheck(repository: repository, clock: startUp.clock),
             services: services + [follower],
             beforeServerStarts: {
                 try await beforeServerStarts?()
