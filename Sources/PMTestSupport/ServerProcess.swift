@@ -14,11 +14,14 @@ public final class ServerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var process: Process?
 
-    /// A server on `database` (a file or a `postgres://` URL), logging to `log`; not started.
-    public init(binary: URL = ServerProcess.builtBinary, database: String, log: String) throws {
+    /// A server on `database` (a file or a `postgres://` URL), logging to `log`, with `options`
+    /// of `serve` beside those; not started.
+    public init(
+        binary: URL = ServerProcess.builtBinary, database: String, log: String, options: [String] = []
+    ) throws {
         self.binary = binary
         self.port = try Self.freePort()
-        self.arguments = ["serve", "--port", "\(port)", "--database", database]
+        self.arguments = ["serve", "--port", "\(port)", "--database", database] + options
         self.logPath = log
         _ = FileManager.default.createFile(atPath: log, contents: nil)
     }

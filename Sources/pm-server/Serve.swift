@@ -22,6 +22,16 @@ struct Serve: StartedCommand {
             minute, before further attempts are answered 429; 0 turns the limit off.
             """)
     var signInLimit = 5
+    @Option(
+        help: """
+            Seconds a client has to send a whole request (a new connection its first request, every \
+            request its body) before the connection is closed.
+            """)
+    var requestTimeout = Int(defaultRequestTimeout.components.seconds)
+    @Option(help: "Live connections (WebSockets) one user may hold open at once.")
+    var liveConnectionsPerUser = LiveConnectionLimits.defaultPerUser
+    @Option(help: "Live connections (WebSockets) one client address may hold open at once.")
+    var liveConnectionsPerAddress = LiveConnectionLimits.defaultPerAddress
     @OptionGroup var database: DatabaseOptions
 
     func validate() throws {
@@ -30,6 +40,12 @@ struct Serve: StartedCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         guard signInLimit >= 0 else { throw ValidationError("--sign-in-limit must be 0 or more, got \(signInLimit)") }
+        guard (1...3600).contains(requestTimeout) else {
+            throw ValidationError("--request-timeout must be 1–3600 seconds, got \(requestTimeout)")
+        }
+        guard liveConnectionsPerUser >= 1, liveConnectionsPerAddress >= 1 else {
+            throw ValidationError("--live-connections-per-user and --live-connections-per-address must be 1 or more")
+        }
     }
 
     func run(_ startUp: StartUp) async throws {
@@ -78,6 +94,8 @@ struct Serve: StartedCommand {
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
                     signInLimiter: limiter)),
+            requestTimeout: .seconds(requestTimeout),
+            liveLimits: LiveConnectionLimits(perUser: liveConnectionsPerUser, perAddress: liveConnectionsPerAddress),
             signInLimiter: limiter,
             services: services + [follower],
             beforeServerStarts: {
