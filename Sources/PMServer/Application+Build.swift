@@ -14,7 +14,7 @@ public func buildRouter<Repository: SyncRepository>(
     additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: RequestLogMiddleware())
     // Outside the error middleware, so every answer is counted with the status it went out with.
     router.add(middleware: MetricsMiddleware())
     let storage = repository as? any StorageFailureDescribing

@@ -183,6 +183,35 @@ import Testing
         _ = open
     }
 
+    @Test func givenDebugLoggingThenNoLogLineHoldsAFeedKeyOrAWelcomeCode() async throws {
+        // Given a server logging at debug level and Ada's feed of board team
+        let folder = try TemporaryFolder(prefix: "pm-hostile-log")
+        let database = folder.file("pm-server.sqlite")
+        _ = try ServerProcess.addMember("ada", board: "team", database: database)
+        let added = try ServerProcess.run(["feed", "add", "ada", "team", "--database", database])
+        let path = added.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = try #require(path.components(separatedBy: "key=").last)
+        #expect(key.hasPrefix("pmf_"))
+        let server = try ServerProcess(
+            database: database, log: folder.file("server.log"), options: ["--log-level", "debug"])
+        try await server.start()
+        defer { server.stop() }
+
+        // When the feed is read with its key, a wrong key, and a code in another query
+        for target in [path, "/feeds/team.ics?key=pmf_00112233445566778899", "/welcome?code=sesame-0042&x=1"] {
+            let (answer, _, _) = try await Self.exchange(
+                port: server.port, Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+            #expect(answer.hasPrefix("HTTP/1.1"))
+        }
+
+        // Then the request log shows those requests with the secrets masked, and no line holds one
+        let log = server.log
+        #expect(log.contains("/feeds/team.ics?key=REDACTED"), "\(log.suffix(2000))")
+        #expect(log.contains("/welcome?code=REDACTED&x=1"), "\(log.suffix(2000))")
+        for secret in [key, "pmf_00112233445566778899", "sesame-0042"] {
+            #expect(!log.contains(secret), "the log holds \(secret)")
+        }
+    }
 }
 
 /// A real `pm-server` on a fresh database with Ada (a member of board `team`) and Bob (of board
