@@ -212,6 +212,23 @@ import Testing
             #expect(!log.contains(secret), "the log holds \(secret)")
         }
     }
+    @Test func givenASignInFormOver16KiBThenTheAnswerIs413NamingTheLimitAndNothingIsLogged() async throws {
+        let server = try await HostileServer(options: ["--request-timeout", Self.longTimeout])
+        // When a sign-in form of 20 KiB is posted
+        let form = "user=ada&secret=" + String(repeating: "a", count: 20 * 1024)
+        let (answer, _, _) = try await Self.exchange(
+            port: server.server.port,
+            Array(
+                ("POST /signin HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                    + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(form.utf8.count)\r\n\r\n"
+                    + form).utf8))
+
+        // Then it is refused 413 as the API document says, with the limit, and logged as no failure
+        #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer.prefix(300))")
+        #expect(answer.contains("\"code\":\"bodyTooLarge\""), "\(answer)")
+        #expect(answer.contains("at most 16384 bytes"), "\(answer)")
+        #expect(!server.server.log.contains("request failed"), "\(server.server.log.suffix(2000))")
+    }
 }
 
 /// A real `pm-server` on a fresh database with Ada (a member of board `team`) and Bob (of board
