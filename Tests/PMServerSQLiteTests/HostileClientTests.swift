@@ -212,6 +212,7 @@ import Testing
             #expect(!log.contains(secret), "the log holds \(secret)")
         }
     }
+
     @Test func givenASignInFormOver16KiBThenTheAnswerIs413NamingTheLimitAndNothingIsLogged() async throws {
         let server = try await HostileServer(options: ["--request-timeout", Self.longTimeout])
         // When a sign-in form of 20 KiB is posted
@@ -228,6 +229,24 @@ import Testing
         #expect(answer.contains("\"code\":\"bodyTooLarge\""), "\(answer)")
         #expect(answer.contains("at most 16384 bytes"), "\(answer)")
         #expect(!server.server.log.contains("request failed"), "\(server.server.log.suffix(2000))")
+    }
+
+    @Test func givenTheBoardPageAsAStaticFileThenItCarriesThePagesSecurityHeaders() async throws {
+        let server = try await HostileServer(options: ["--request-timeout", Self.longTimeout])
+        for path in ["/static/board.html", "/"] {
+            // When an HTML document is fetched, as a file or as a page
+            let (answer, _, _) = try await Self.exchange(
+                port: server.server.port,
+                Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+            let head = answer.components(separatedBy: "\r\n\r\n").first?.lowercased() ?? ""
+
+            // Then it is sent with the policy that forbids framing it and running others' scripts
+            #expect(head.hasPrefix("http/1.1 200"), "\(path): \(head)")
+            #expect(head.contains("content-type: text/html"), "\(path): \(head)")
+            #expect(head.contains("content-security-policy: default-src 'self'; script-src 'self'"), "\(path): \(head)")
+            #expect(head.contains("frame-ancestors 'none'"), "\(path): \(head)")
+            #expect(head.contains("referrer-policy: same-origin"), "\(path): \(head)")
+        }
     }
 }
 
