@@ -72,6 +72,46 @@ import Testing
         #expect(!server.server.log.contains(" error "), "\(server.server.log.suffix(2000))")
     }
 
+    @Test func givenAServerLimitedTo128OpenFilesThen300UnreadableRequestsLeaveItAnsweringEveryone() async throws {
+        // Given a server that may hold 128 open files
+        let server = try await HostileServer(options: ["--request-timeout", Self.longTimeout])
+        let pid = try #require(server.server.processIdentifier)
+        // (util-linux's `prlimit`: Glibc's module does not export the call)
+        let prlimit = try Process.run(
+            URL(fileURLWithPath: "/usr/bin/prlimit"), arguments: ["--pid", "\(pid)", "--nofile=128:128"])
+        prlimit.waitUntilExit()
+        try #require(prlimit.terminationStatus == 0)
+        let limits = try String(contentsOfFile: "/proc/\(pid)/limits", encoding: .utf8)
+        #expect(limits.range(of: #"Max open files\s+128\s+128"#, options: .regularExpression) != nil)
+        let port = server.server.port
+
+        // When 300 connections each send a head that cannot be parsed, and keep their sockets open
+        let (sockets, answers) = try await onOwnThread {
+            let sockets = try (0..<300).map { _ in
+                let socket = try RawSocket(port: port, readTimeout: 5)
+                socket.send("get /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                return socket
+            }
+            var answers: [String] = []
+            for socket in sockets {
+                let (bytes, end) = socket.receiveUntilEnd()
+                answers.append(String(decoding: bytes.prefix(12), as: UTF8.self))
+                // A connection left open would make every later read wait out its timeout
+                if !Self.isEnded(end) { break }
+            }
+            return (sockets, answers)
+        }
+
+        // Then every one is answered 400 and closed, and, while they are all still open on the
+        // client's side, /health still answers
+        #expect(answers.count == 300)
+        #expect(answers.allSatisfy { $0 == "HTTP/1.1 400" }, "\(Set(answers))")
+        let (health, _, _) = try await Self.exchange(
+            port: port, Array("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
+        #expect(health.hasPrefix("HTTP/1.1 200"), "\(health)")
+        withExtendedLifetime(sockets) {}
+    }
+
     /// Connects, sends `head`, then `trickle` a byte every half second until the server ends
     /// the connection: the seconds from connecting to the end (`nil`: still open after 20 s).
     static func secondsUntilEnded(port: Int, head: String, trickle: String) async throws -> Double? {
