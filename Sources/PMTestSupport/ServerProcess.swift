@@ -30,6 +30,9 @@ public final class ServerProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: log, contents: nil)
     }
 
+    /// The running process's id, to set its limits (`prlimit`); `nil` before the first start.
+    public var processIdentifier: Int32? { lock.withLock { process?.processIdentifier } }
+
     /// `http://127.0.0.1:PORT`.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 

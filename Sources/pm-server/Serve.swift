@@ -30,6 +30,16 @@ struct Serve: StartedCommand {
             ahead is refused (422 wallTimeAhead), so no device's clock can be carried into the future.
             """)
     var clockSkew = 300
+    @Option(
+        help: """
+            Seconds a client has to send a whole request (a new connection its first request, every \
+            request its body) before the connection is closed.
+            """)
+    var requestTimeout = Int(defaultRequestTimeout.components.seconds)
+    @Option(help: "Live connections (WebSockets) one user may hold open at once.")
+    var liveConnectionsPerUser = LiveConnectionLimits.defaultPerUser
+    @Option(help: "Live connections (WebSockets) one client address may hold open at once.")
+    var liveConnectionsPerAddress = LiveConnectionLimits.defaultPerAddress
     @OptionGroup var database: DatabaseOptions
     @Option(
         help: """
@@ -59,6 +69,12 @@ struct Serve: StartedCommand {
         }
         guard (1...86_400).contains(clockSkew) else {
             throw ValidationError("--clock-skew must be 1–86400 seconds, got \(clockSkew)")
+        }
+        guard (1...3600).contains(requestTimeout) else {
+            throw ValidationError("--request-timeout must be 1–3600 seconds, got \(requestTimeout)")
+        }
+        guard liveConnectionsPerUser >= 1, liveConnectionsPerAddress >= 1 else {
+            throw ValidationError("--live-connections-per-user and --live-connections-per-address must be 1 or more")
         }
     }
 
@@ -112,6 +128,8 @@ struct Serve: StartedCommand {
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
                     signInLimiter: limiter, skew: skew.milliseconds)),
+            requestTimeout: .seconds(requestTimeout),
+            liveLimits: LiveConnectionLimits(perUser: liveConnectionsPerUser, perAddress: liveConnectionsPerAddress),
             signInLimiter: limiter, clockSkew: skew, health: HealthCheck(repository: repository, clock: startUp.clock),
             services: services + [follower],
             beforeServerStarts: {
