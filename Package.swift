@@ -29,6 +29,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
@@ -80,7 +83,16 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures),
         .testTarget(
-            name: "pmTests", dependencies: ["PMDomain", "PMStore", "PMTestSupport", "pm", "pm-server"],
+            name: "pmTests",
+            dependencies: [
+                "PMDomain", "PMStore", "PMSync", "PMSyncClient", "PMTestSupport", "pm", "pm-server",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: upcomingFeatures),
         .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
         .target(name: "PMCalendar", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
@@ -104,6 +116,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: upcomingFeatures
@@ -135,6 +148,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -212,6 +226,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
         ),

@@ -56,12 +56,13 @@ public let defaultLivePingPeriod: Duration = .seconds(30)
 /// (a database client, ``LiveHeadsFollower``); `beforeServerStarts` (migrations) runs once they
 /// are up and before the first request is accepted. A connection idle for `idleTimeout` (no
 /// whole request head yet, or none since the last answer) is closed; live WebSockets are
-/// pinged every `livePingPeriod`.
+/// pinged every `livePingPeriod`. With a `certificate`, every connection speaks TLS with the one
+/// it serves when the connection is accepted.
 public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
     idleTimeout: Duration = defaultIdleTimeout, livePingPeriod: Duration = defaultLivePingPeriod,
-    signInLimiter: SignInLimiter? = nil, services: [any Service] = [],
+    signInLimiter: SignInLimiter? = nil, certificate: ServerCertificate? = nil, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
@@ -74,13 +75,17 @@ public func buildApplication<Repository: SyncRepository>(
             repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions,
             signInLimiter: signInLimiter),
         server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
-            RequestHeadDeadline(
+            let secure = certificate != nil
+            let plain = RequestHeadDeadline(
                 inner: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: webSocketResponder,
+                    responder: HTTPSRequests.marking(responder, secure: secure),
+                    webSocketResponder: HTTPSMarkingResponder(base: webSocketResponder, secure: secure),
                     configuration: .init(
                         http1: .init(idleTimeout: TimeAmount(idleTimeout)),
                         ws: .init(autoPing: .enabled(timePeriod: livePingPeriod)))),
                 limit: TimeAmount(idleTimeout))
+            guard let certificate else { return plain }
+            return TLSChildChannel(inner: plain, certificate: certificate)
         },
         configuration: configuration, services: services, logger: logger)
     if let beforeServerStarts { application.beforeServerStarts(perform: beforeServerStarts) }

@@ -8,6 +8,7 @@ struct PMServerCommand: AsyncParsableCommand {
         abstract: "The Project Manager sync server.",
         subcommands: [
             Serve.self, UserCommand.self, TokenCommand.self, BoardCommand.self, FeedCommand.self, BackupCommand.self,
+            TLSCommand.self,
         ])
 
     /// Reads the start-up (the one place the environment, the clock and randomness are taken
