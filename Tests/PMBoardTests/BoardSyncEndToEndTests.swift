@@ -50,6 +50,9 @@ import Testing
         return result.stdout
     }
 
+    /// What the server started by ``startServer(https:)`` logs.
+    var serverLog: String { folder + "/pm-server.log" }
+
     /// Starts a `pm-server` with board `team` of user `ada`, sets devices A and B to sync with
     /// it, and returns once it answers. With `https`, the server serves a certificate of
     /// `pm-server tls init`'s private CA, which the devices trust with `--ca-file`.
@@ -65,7 +68,11 @@ import Testing
         if https {
             let made = try run(Self.serverBinary, ["tls", "init", "--host", "127.0.0.1", "--folder", folder + "/tls"])
             try #require(made.status == 0, "tls init: \(made.stderr)")
-            tlsFlags = ["--tls-certificate", folder + "/tls/server.pem", "--tls-key", folder + "/tls/server-key.pem"]
+            // At debug level the server logs each live connection it accepts.
+            tlsFlags = [
+                "--tls-certificate", folder + "/tls/server.pem", "--tls-key", folder + "/tls/server-key.pem",
+                "--log-level", "debug",
+            ]
             trustFlags = ["--ca-file", folder + "/tls/ca.pem"]
         }
         let port = try ServerProcess.freePort()
@@ -73,7 +80,8 @@ import Testing
         server.executableURL = URL(fileURLWithPath: Self.serverBinary)
         server.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + tlsFlags + serverDatabase
         server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: serverLog, contents: nil)
+        server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: serverLog))
         try server.run()
         do {
             let url = "\(https ? "https" : "http")://127.0.0.1:\(port)"
@@ -170,11 +178,15 @@ import Testing
         try pm("b", "add", "암호화된 카드", "--deadline", "+2d")
         try pm("b", "sync")
 
-        // Then A's board shows it by itself: the server's announcement came over wss
+        // Then A's board shows it by itself, synced
         let screen = try tmux.wait(for: "the card from B, synced", timeout: 3) {
             $0.contains("암호화된 카드") && $0.contains("TODO (1)") && $0.contains("● synced")
         }
         #expect(screen.contains("· ● synced"))
+        // And the news came over the live WebSocket: the server accepted A's wss connection (a
+        // board whose live connection fails catches up by rounds, so the screen alone cannot tell)
+        let log = try String(contentsOfFile: serverLog, encoding: .utf8)
+        #expect(log.contains("live connection"), "\(log)")
 
         try tmux.send("q")
         try tmux.wait(for: "board exited 0")
