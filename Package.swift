@@ -236,11 +236,12 @@ let package = Package(
         .testTarget(
             name: "PMServerTests",
             dependencies: [
-                "PMDomain", "PMServer", "PMSyncProtocol", "PMTestSupport", "PMCalendar",
+                "PMDomain", "PMServer", "PMSyncProtocol", "PMTestSupport", "PMCalendar", "pm-server",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: upcomingFeatures
