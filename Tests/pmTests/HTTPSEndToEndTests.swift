@@ -321,9 +321,10 @@ import X509
                 ],
                 executable: SyncServer.binary)
 
-            // Then it exits non-zero with a message naming the file
+            // Then it exits non-zero with a message naming the file, having made no database
             #expect(result.status != 0)
             #expect(result.stderr.contains(bad.message), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: runner.path("server.sqlite")))
         }
         // And one of the two options alone is refused
         let alone = try runner.run(
