@@ -147,8 +147,10 @@ struct ShowRemote: ParsableCommand {
         let remote = try context.open().remote()
         if output.json {
             guard let remote else { return context.output.print("null") }
-            var fields = ["url": remote.url, "board": remote.board, "token": ServerLink.masked(remote.token)]
-            fields["caFile"] = remote.caFile
+            let fields: [String: String?] = [
+                "url": remote.url, "board": remote.board, "token": ServerLink.masked(remote.token),
+                "caFile": remote.caFile,
+            ]
             try context.output.printJSON(fields)
             return
         }
