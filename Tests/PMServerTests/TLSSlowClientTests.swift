@@ -14,8 +14,12 @@ import Testing
 /// and counts from the moment the connection is accepted.
 @Suite struct TLSSlowClientTests {
     /// `pm-server tls init`'s files for 127.0.0.1 in `folder`, and the certificate they serve.
-    static func certificate(in folder: TemporaryFolder) throws -> ServerCertificate {
-        let made = try ServerProcess.run(["tls", "init", "--host", "127.0.0.1", "--folder", folder.path])
+    static func certificate(in folder: TemporaryFolder) async throws -> ServerCertificate {
+        // Waited for on a thread of its own: a blocked shared thread stalls every suite.
+        let path = folder.path
+        let made = try await onOwnThread {
+            try ServerProcess.run(["tls", "init", "--host", "127.0.0.1", "--folder", path])
+        }
         try #require(made.status == 0, "\(made.output)")
         return try ServerCertificate(
             certificatePath: folder.path + "/server.pem", keyPath: folder.path + "/server-key.pem")
@@ -26,7 +30,7 @@ import Testing
     {
         // Given a server on TLS with `pm-server tls init`'s certificate and a one-second deadline
         let folder = try TemporaryFolder(prefix: "tls-slow-client")
-        let certificate = try Self.certificate(in: folder)
+        let certificate = try await Self.certificate(in: folder)
         let fixture = try await ServerFixture.make()
         let application = buildApplication(
             repository: fixture.repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
@@ -52,7 +56,7 @@ import Testing
     @Test func givenTLSALiveWebSocketThenItOutlivesTheRequestHeadDeadline() async throws {
         // Given a server on TLS with a one-second request-head deadline, and pings far apart
         let folder = try TemporaryFolder(prefix: "tls-live")
-        let certificate = try Self.certificate(in: folder)
+        let certificate = try await Self.certificate(in: folder)
         let fixture = try await ServerFixture.make()
         let live = LiveHeads()
         let application = buildApplication(
