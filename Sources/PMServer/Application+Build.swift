@@ -70,14 +70,16 @@ public let defaultLivePingPeriod: Duration = .seconds(30)
 /// are up and before the first request is accepted. A connection that has not sent a whole
 /// request within `requestTimeout` (``defaultRequestTimeout``), or stays idle for `idleTimeout`
 /// after an answer, is closed, and one whose first head cannot be parsed is answered 400 and
-/// closed; live WebSockets are pinged every `livePingPeriod` and capped by `liveLimits`.
+/// closed; live WebSockets are pinged every `livePingPeriod` and capped by `liveLimits`. With a
+/// `certificate`, every connection speaks TLS with the one it serves when the connection is
+/// accepted.
 public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
     idleTimeout: Duration = defaultIdleTimeout, requestTimeout: Duration = defaultRequestTimeout,
     livePingPeriod: Duration = defaultLivePingPeriod, liveLimits: LiveConnectionLimits = LiveConnectionLimits(),
     signInLimiter: SignInLimiter? = nil, clockSkew: ClockSkew = .system, health: HealthCheck = .healthy,
-    services: [any Service] = [],
+    certificate: ServerCertificate? = nil, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
@@ -90,15 +92,19 @@ public func buildApplication<Repository: SyncRepository>(
             repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions,
             signInLimiter: signInLimiter, clockSkew: clockSkew, health: health),
         server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
-            FirstRequestGuard(
+            let secure = certificate != nil
+            let plain = FirstRequestGuard(
                 inner: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: webSocketResponder,
+                    responder: HTTPSRequests.marking(responder, secure: secure),
+                    webSocketResponder: HTTPSMarkingResponder(base: webSocketResponder, secure: secure),
                     configuration: .init(
                         http1: .init(
                             additionalChannelHandlers: [RequestDeadlineHandler(limit: TimeAmount(requestTimeout))],
                             idleTimeout: TimeAmount(idleTimeout)),
                         ws: .init(autoPing: .enabled(timePeriod: livePingPeriod)))),
                 limit: TimeAmount(requestTimeout))
+            guard let certificate else { return plain }
+            return TLSChildChannel(inner: plain, certificate: certificate)
         },
         configuration: configuration, services: services, logger: logger)
     if let beforeServerStarts { application.beforeServerStarts(perform: beforeServerStarts) }

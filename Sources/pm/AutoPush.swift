@@ -23,7 +23,7 @@ enum AutoPush {
     }
 
     private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
-        let link = ServerLink.link(database, to: remote, environment: context.environment)
+        let link = ServerLink.link(database, to: remote, environment: context.environment, variables: context.variables)
         guard let problem = await link.pushAfterChange() else { return }
         // A refused token has its own way out (a new token), which the problem names.
         let advice = problem.tokenRefused ? "" : " Check the remote (pm remote show), then run pm sync"
