@@ -11,12 +11,8 @@ import FoundationNetworking
 @Suite(.timeLimit(.minutes(1))) struct HealthCommandTests {
     @Test func healthExitsZeroForAServingServerAndOneOnceItIsStopped() async throws {
         // Given a serving pm-server on a SQLite file
-        let command = ServerCommand()
-        defer { try? FileManager.default.removeItem(at: command.folder) }
-        #expect(try command.run(["user", "add", "ada"]).status == 0)
-        let server = try ServerProcess(database: command.database, log: command.folder.path + "/server.log")
-        try await server.start()
-        defer { server.stop() }
+        let (command, server) = try await Self.servingServer()
+        defer { Self.stop(server, command) }
 
         // When health is asked while it serves
         let healthy = try command.runWithout(database: ["health", "--url", server.baseURL.absoluteString])
@@ -34,12 +30,8 @@ import FoundationNetworking
 
     @Test func aServerWhoseDatabaseFileIsGoneIsUnhealthyWithTheReason() async throws {
         // Given a serving pm-server whose database file is then deleted
-        let command = ServerCommand()
-        defer { try? FileManager.default.removeItem(at: command.folder) }
-        #expect(try command.run(["user", "add", "ada"]).status == 0)
-        let server = try ServerProcess(database: command.database, log: command.folder.path + "/server.log")
-        try await server.start()
-        defer { server.stop() }
+        let (command, server) = try await Self.servingServer()
+        defer { Self.stop(server, command) }
         try FileManager.default.removeItem(atPath: command.database)
 
         // When /health and pm-server health are asked
@@ -51,6 +43,20 @@ import FoundationNetworking
         #expect(String(decoding: body, as: UTF8.self).contains("is gone"))
         #expect(health.status == 1)
         #expect(health.error.contains("unhealthy: the database file \(command.database) is gone"))
+    }
+
+    /// A pm-server serving a new SQLite database with one user, and the folder it lives in.
+    static func servingServer() async throws -> (ServerCommand, ServerProcess) {
+        let command = ServerCommand()
+        #expect(try command.run(["user", "add", "ada"]).status == 0)
+        let server = try ServerProcess(database: command.database, log: command.folder.path + "/server.log")
+        try await server.start()
+        return (command, server)
+    }
+
+    static func stop(_ server: ServerProcess, _ command: ServerCommand) {
+        server.stop()
+        try? FileManager.default.removeItem(at: command.folder)
     }
 
     @Test func aURLThatIsNotHTTPIsAUsageError() throws {
