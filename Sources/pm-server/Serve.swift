@@ -44,13 +44,7 @@ struct Serve: StartedCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         guard signInLimit >= 0 else { throw ValidationError("--sign-in-limit must be 0 or more, got \(signInLimit)") }
-        if let publicURL {
-            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
-                url.query == nil
-            else {
-                throw ValidationError("--public-url must be http(s)://HOST[:PORT][/PATH], got \"\(publicURL)\"")
-            }
-        }
+        if let publicURL { try PublicAddress.check(publicURL, option: "--public-url") }
     }
 
     func run(_ startUp: StartUp) async throws {
