@@ -77,6 +77,12 @@ extension ServerStore {
         if let copy = repository.upgradeCopy {
             logger.notice("upgraded the database's schema; the copy from before is kept", metadata: ["copy": "\(copy)"])
         }
+        if repository.reappliedCredentialChanges > 0 {
+            // The database is older than its credential journal: it was restored from a backup.
+            logger.notice(
+                "re-applied revocations and password changes made after this database was copied",
+                metadata: ["changes": "\(repository.reappliedCredentialChanges)"])
+        }
         return repository
     }
 }
