@@ -4,7 +4,7 @@ public import PMSyncProtocol
 public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: String, Hashable, Sendable {
         case userExists, userUnknown, boardExists, boardUnknown, tokenUnknown, tokenAmbiguous, notAMember
-        case feedKeyUnknown, feedKeyAmbiguous
+        case feedKeyUnknown, feedKeyAmbiguous, notOnBoard
     }
 
     private let code: Code
@@ -38,6 +38,10 @@ public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConver
         Self(
             .notAMember,
             "\"\(user)\" is not a member of board \"\(board)\"; a feed key is only for a member of the board")
+    }
+    /// The user to take off a board is not a member of it.
+    public static func notOnBoard(board: BoardName, user: UserName) -> Self {
+        Self(.notOnBoard, "\"\(user)\" is not a member of board \"\(board)\"; nothing to remove")
     }
     /// No feed key starts with that prefix.
     public static func feedKeyUnknown(_ prefix: String) -> Self {

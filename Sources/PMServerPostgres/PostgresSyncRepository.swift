@@ -67,8 +67,9 @@ public struct PostgresSyncRepository: SyncRepository {
     public func addToken(_ token: StoredToken) async throws {
         let rows = try await client.query(
             """
-            INSERT INTO tokens (prefix, hash, user_name)
-            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), name FROM users WHERE name = \(token.user.text)
+            INSERT INTO tokens (prefix, hash, user_name, created_at)
+            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), name, \(token.created)
+            FROM users WHERE name = \(token.user.text)
             RETURNING prefix
             """, logger: logger)
         guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {

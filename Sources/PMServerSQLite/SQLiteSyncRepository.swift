@@ -81,8 +81,8 @@ public struct SQLiteSyncRepository: SyncRepository {
         try await writer.write { db in
             guard try Self.userExists(db, token.user) else { throw SyncRepositoryError.userUnknown(token.user) }
             try db.execute(
-                sql: "INSERT INTO token (prefix, hash, user) VALUES (?, ?, ?)",
-                arguments: [token.prefix, Data(token.hash), token.user.text])
+                sql: "INSERT INTO token (prefix, hash, user, created) VALUES (?, ?, ?, ?)",
+                arguments: [token.prefix, Data(token.hash), token.user.text, token.created.map(Self.seconds)])
         }
     }
 
