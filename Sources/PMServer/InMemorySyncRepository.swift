@@ -29,7 +29,10 @@ public actor InMemorySyncRepository: SyncRepository {
     public init() {}
 
     public func addUser(name: UserName) throws {
-        guard userNames.insert(name).inserted else { throw SyncRepositoryError.userExists(name) }
+        if let existing = userNames.first(where: { $0.text.lowercased() == name.text.lowercased() }) {
+            throw SyncRepositoryError.userExists(name, as: existing.text)
+        }
+        userNames.insert(name)
     }
 
     public func addToken(_ token: StoredToken) throws {
@@ -81,7 +84,9 @@ public actor InMemorySyncRepository: SyncRepository {
     }
 
     public func addBoard(_ board: BoardName, members: [UserName]) throws {
-        guard boardsByName[board] == nil else { throw SyncRepositoryError.boardExists(board) }
+        if let existing = boardsByName.keys.first(where: { $0.text.lowercased() == board.text.lowercased() }) {
+            throw SyncRepositoryError.boardExists(board, as: existing.text)
+        }
         for member in members where !userNames.contains(member) {
             throw SyncRepositoryError.userUnknown(member)
         }

@@ -19,10 +19,25 @@ public struct SyncRepositoryError: Error, Hashable, Sendable, CustomStringConver
 
     /// A user of that name exists already.
     public static func userExists(_ name: UserName) -> Self { Self(.userExists, "user \"\(name)\" exists already") }
+    /// A user whose name differs from `name` only in case exists already: two such names would be
+    /// told apart by case alone, in sign-in forms and calendar addresses where people do not.
+    public static func userExists(_ name: UserName, as existing: String) -> Self {
+        guard existing != name.text else { return userExists(name) }
+        return Self(
+            .userExists,
+            "user \"\(existing)\" exists already; \"\(name)\" differs only in case, and names must differ by more")
+    }
     /// No user has that name.
     public static func userUnknown(_ name: UserName) -> Self { Self(.userUnknown, "no user \"\(name)\"") }
     /// A board of that name exists already.
     public static func boardExists(_ name: BoardName) -> Self { Self(.boardExists, "board \"\(name)\" exists already") }
+    /// A board whose name differs from `name` only in case exists already.
+    public static func boardExists(_ name: BoardName, as existing: String) -> Self {
+        guard existing != name.text else { return boardExists(name) }
+        return Self(
+            .boardExists,
+            "board \"\(existing)\" exists already; \"\(name)\" differs only in case, and names must differ by more")
+    }
     /// No board has that name.
     public static func boardUnknown(_ name: BoardName) -> Self { Self(.boardUnknown, "no board \"\(name)\"") }
     /// No token starts with that prefix.

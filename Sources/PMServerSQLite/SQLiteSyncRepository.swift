@@ -72,7 +72,12 @@ public struct SQLiteSyncRepository: SyncRepository {
 
     public func addUser(name: UserName) async throws {
         try await writer.write { db in
-            guard try !Self.userExists(db, name) else { throw SyncRepositoryError.userExists(name) }
+            // Names are ASCII (ServerName.rule), so NOCASE folds every letter they can hold.
+            if let existing = try String.fetchOne(
+                db, sql: "SELECT name FROM user WHERE name = ? COLLATE NOCASE", arguments: [name.text])
+            {
+                throw SyncRepositoryError.userExists(name, as: existing)
+            }
             try db.execute(sql: "INSERT INTO user (name) VALUES (?)", arguments: [name.text])
         }
     }
@@ -129,7 +134,11 @@ public struct SQLiteSyncRepository: SyncRepository {
 
     public func addBoard(_ board: BoardName, members: [UserName]) async throws {
         try await writer.write { db in
-            guard try !Self.boardExists(db, board) else { throw SyncRepositoryError.boardExists(board) }
+            if let existing = try String.fetchOne(
+                db, sql: "SELECT name FROM board WHERE name = ? COLLATE NOCASE", arguments: [board.text])
+            {
+                throw SyncRepositoryError.boardExists(board, as: existing)
+            }
             for member in members where try !Self.userExists(db, member) {
                 throw SyncRepositoryError.userUnknown(member)
             }

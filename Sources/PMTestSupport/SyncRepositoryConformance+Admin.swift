@@ -75,6 +75,21 @@ extension SyncRepositoryConformance {
         #expect(try await repository.tokens(user: "bob").count == 1)
         await #expect(throws: SyncRepositoryError.userUnknown("eve")) { try await repository.revokeTokens(user: "eve") }
     }
+
+    static func namesDifferingOnlyInCaseAreOneName(_ make: Factory) async throws {
+        let repository = try await teamBoard(make)
+        await #expect(throws: SyncRepositoryError.userExists("ADA", as: "ada")) {
+            try await repository.addUser(name: "ADA")
+        }
+        await #expect(throws: SyncRepositoryError.boardExists("Team", as: "team")) {
+            try await repository.addBoard("Team", members: ["ada"])
+        }
+        #expect(try await repository.users() == ["ada"])
+        #expect(try await repository.boards() == ["team"])
+        #expect(
+            SyncRepositoryError.userExists("ADA", as: "ada").description
+                == "user \"ada\" exists already; \"ADA\" differs only in case, and names must differ by more")
+    }
 }
 
 #endif

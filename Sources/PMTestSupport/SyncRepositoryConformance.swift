@@ -73,6 +73,7 @@ public enum SyncRepositoryConformance {
             name: "aMemberIsRemovedWithTheirFeedKeysForThatBoardOnly",
             run: aMemberIsRemovedWithTheirFeedKeysForThatBoardOnly),
         Check(name: "tokensAreListedWithTheirTimesAndRevokedAll", run: tokensAreListedWithTheirTimesAndRevokedAll),
+        Check(name: "namesDifferingOnlyInCaseAreOneName", run: namesDifferingOnlyInCaseAreOneName),
     ]
 
     /// A repository holding user `ada` with board `team`.
