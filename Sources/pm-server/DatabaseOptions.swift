@@ -60,7 +60,11 @@ enum ServerStore: Hashable, Sendable {
     ) async throws -> Result {
         switch self {
         case .sqlite(let path):
-            return try await body(Self.openSQLite(path: path, creating: creating, logger: logger))
+            do {
+                return try await body(Self.openSQLite(path: path, creating: creating, logger: logger))
+            } catch {
+                throw SQLiteErrorText.explained(error, path: path)
+            }
         case .postgres(let url):
             return try await PostgresSyncRepository.withRepository(url: url, logger: logger) { try await body($0) }
         }

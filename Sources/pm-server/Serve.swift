@@ -54,8 +54,13 @@ struct Serve: StartedCommand {
         logger.info("database", metadata: ["path": "\(store.location)"])
         switch store {
         case .sqlite(let path):
-            try await serve(
-                ServerStore.openSQLite(path: path, creating: true, logger: logger), startUp: startUp, logger: logger)
+            let repository: SQLiteSyncRepository
+            do {
+                repository = try ServerStore.openSQLite(path: path, creating: true, logger: logger)
+            } catch {
+                throw SQLiteErrorText.explained(error, path: path)
+            }
+            try await serve(repository, startUp: startUp, logger: logger)
         case .postgres(let url):
             // The pool runs as one of the application's services and the schema is migrated
             // once it is up, before the server accepts its first request.
@@ -104,7 +109,13 @@ struct Serve: StartedCommand {
                 // the one-time link that makes the first user and board in the browser.
                 if try await !repository.hasUsers() { Self.announceFirstRun(link) }
             })
-        try await application.runService()
+        do {
+            try await application.runService()
+        } catch {
+            throw ListenError(error, host: host, port: port) ?? error
+        }
+        // The README promises a line per stop, as per start: a supervisor's log shows the gap.
+        logger.notice("stopped")
     }
 
     /// The web board's files beside the executable; a binary copied away from them still
