@@ -66,6 +66,8 @@ enum ServerStore: Hashable, Sendable {
                 throw SQLiteErrorText.explained(error, path: path)
             }
         case .postgres(let url):
+            // Start-up of a one-shot command: the live clock, no service to be told of SIGTERM yet.
+            try await PostgresSyncRepository.checkReachable(url: url, clock: ContinuousClock(), logger: logger)
             return try await PostgresSyncRepository.withRepository(url: url, logger: logger) { try await body($0) }
         }
     }

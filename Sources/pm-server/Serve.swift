@@ -63,7 +63,9 @@ struct Serve: StartedCommand {
             try await serve(repository, startUp: startUp, logger: logger)
         case .postgres(let url):
             // The pool runs as one of the application's services and the schema is migrated
-            // once it is up, before the server accepts its first request.
+            // once it is up, before the server accepts its first request. Whether PostgreSQL
+            // answers is asked first, before any service traps SIGTERM, within seconds.
+            try await PostgresSyncRepository.checkReachable(url: url, clock: startUp.clock, logger: logger)
             let repository = try PostgresSyncRepository(url: url, logger: logger)
             try await serve(
                 repository, services: [repository.client], beforeServerStarts: repository.migrate, startUp: startUp,
