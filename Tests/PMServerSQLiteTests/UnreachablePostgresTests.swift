@@ -24,24 +24,33 @@ import Testing
     }
 
     @Test func givenServeWaitingForPostgreSQLWhenSentSIGTERMThenItStopsAtOnce() async throws {
-        // Given serve waiting for a PostgreSQL that does not answer
-        let (url, _) = try Self.deadURL()
-        let process = Process()
-        process.executableURL = ServerProcess.builtBinary
-        process.arguments = ["serve", "--port", "\(try ServerProcess.freePort())", "--database", url]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Well inside the 10 s it waits, even on a loaded machine
-        try await Task.sleep(for: .milliseconds(300))
-        #expect(process.isRunning)
+        // A loaded machine can let the 10 s wait run out before the signal is sent; then the
+        // try says nothing about SIGTERM and is made again.
+        var caughtWaiting = false
+        for _ in 1...3 where !caughtWaiting {
+            // Given serve waiting for a PostgreSQL that does not answer
+            let (url, _) = try Self.deadURL()
+            let process = Process()
+            process.executableURL = ServerProcess.builtBinary
+            process.arguments = ["serve", "--port", "\(try ServerProcess.freePort())", "--database", url]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            try await Task.sleep(for: .milliseconds(300))
+            guard process.isRunning else {
+                process.waitUntilExit()
+                continue
+            }
+            caughtWaiting = true
 
-        // When it is sent SIGTERM
-        let sent = Date()
-        process.terminate()
-        process.waitUntilExit()
+            // When it is sent SIGTERM
+            let sent = Date()
+            process.terminate()
+            process.waitUntilExit()
 
-        // Then it is gone within a second or two, not after the wait
-        #expect(Date().timeIntervalSince(sent) < 3)
+            // Then it is gone within a second or two, not after the wait
+            #expect(Date().timeIntervalSince(sent) < 3)
+        }
+        #expect(caughtWaiting, "serve was never still waiting 300 ms after it started")
     }
 }
