@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 public import PMSyncProtocol
 
 /// A bearer token: `pm_` and 40 hex digits. The server keeps only its prefix and its hash.
@@ -26,9 +26,9 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
     /// SHA-256 of the token.
     public var hash: [UInt8] { Array(SHA256.hash(data: Data(description.utf8))) }
 
-    /// The token as stored for `user`.
-    public func stored(for user: UserName) -> StoredToken {
-        StoredToken(user: user, prefix: prefix, hash: hash)
+    /// The token as stored for `user`, made at `created` when given.
+    public func stored(for user: UserName, created: Date? = nil) -> StoredToken {
+        StoredToken(user: user, prefix: prefix, hash: hash, created: created)
     }
 
     /// Whether `stored` is this token, comparing the hashes in constant time.

@@ -16,10 +16,20 @@ public struct BearerTokenAuthenticator<Context: AuthRequestContext<UserName>, Re
     /// The server's count of sign-in attempts, if limited.
     public let limiter: SignInLimiter?
 
-    /// An authenticator over `repository`'s tokens, counting attempts with `limiter`.
+    /// An authenticator over `repository`'s tokens, counting attempts with `limiter` and
+    /// writing down each token's last use on its clock.
     public init(repository: Repository, context: Context.Type = Context.self, limiter: SignInLimiter? = nil) {
         self.repository = repository
         self.limiter = limiter
+    }
+
+    /// Writes down that `token` signed someone in, at most once a ``TokenUses/resolution``; a
+    /// failure to write it does not refuse the sign-in (`token list` shows an older time).
+    private func recordUse(of token: StoredToken) async {
+        guard let limiter else { return }
+        let now = limiter.now()
+        guard limiter.tokenUses.shouldRecord(hash: token.hash, at: now) else { return }
+        try? await repository.recordTokenUse(hash: token.hash, at: now)
     }
 
     public func authenticate(request: Request, context: Context) async throws -> UserName? {
@@ -28,7 +38,9 @@ public struct BearerTokenAuthenticator<Context: AuthRequestContext<UserName>, Re
         let check = { () async throws -> UserName? in
             guard token.description.utf8.count >= AccessToken.prefixLength else { return nil }
             let candidates = try await repository.tokens(prefix: token.prefix)
-            return candidates.first(where: token.matches).map(\.user)
+            guard let matched = candidates.first(where: token.matches) else { return nil }
+            await recordUse(of: matched)
+            return matched.user
         }
         guard let limiter else { return try await check() }
         let address = (context as? BoardRequestContext)?.remoteAddress

@@ -4,7 +4,7 @@ public import PMSyncProtocol
 
 /// The repository in memory, for tests and for trying the server out.
 public actor InMemorySyncRepository: SyncRepository {
-    private struct Board {
+    struct Board {
         var members: Set<UserName>
         var log: [ProjectOperation] = []
         /// The author of each operation of `log`, at the same index.
@@ -13,11 +13,13 @@ public actor InMemorySyncRepository: SyncRepository {
         var states: [UUID: ProjectState] = [:]
     }
 
-    private var users: Set<UserName> = []
-    private var storedTokens: [StoredToken] = []
-    private var passwordHashes: [UserName: String] = [:]
-    private var storedFeedKeys: [StoredFeedKey] = []
-    private var boards: [BoardName: Board] = [:]
+    var userNames: Set<UserName> = []
+    var storedTokens: [StoredToken] = []
+    /// When each token last signed someone in, by its hash (InMemorySyncRepository+Admin.swift).
+    var tokenLastUses: [[UInt8]: Date] = [:]
+    var passwordHashes: [UserName: String] = [:]
+    var storedFeedKeys: [StoredFeedKey] = []
+    var boardsByName: [BoardName: Board] = [:]
     /// Browser sessions by their hash (``InMemorySyncRepository+Sessions.swift``).
     var sessions: [[UInt8]: StoredSession] = [:]
     /// CalDAV clients' texts by board and card (InMemorySyncRepository+CalendarTexts.swift).
@@ -27,11 +29,14 @@ public actor InMemorySyncRepository: SyncRepository {
     public init() {}
 
     public func addUser(name: UserName) throws {
-        guard users.insert(name).inserted else { throw SyncRepositoryError.userExists(name) }
+        if let existing = userNames.first(where: { $0.text.lowercased() == name.text.lowercased() }) {
+            throw SyncRepositoryError.userExists(name, as: existing.text)
+        }
+        userNames.insert(name)
     }
 
     public func addToken(_ token: StoredToken) throws {
-        guard users.contains(token.user) else { throw SyncRepositoryError.userUnknown(token.user) }
+        guard userNames.contains(token.user) else { throw SyncRepositoryError.userUnknown(token.user) }
         storedTokens.append(token)
     }
 
@@ -49,7 +54,7 @@ public actor InMemorySyncRepository: SyncRepository {
     }
 
     public func setPassword(hash: String, user: UserName) throws {
-        guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
+        guard userNames.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
         passwordHashes[user] = hash
         sessions = sessions.filter { $0.value.user != user }
     }
@@ -59,8 +64,8 @@ public actor InMemorySyncRepository: SyncRepository {
     }
 
     public func addFeedKey(_ key: StoredFeedKey) throws {
-        guard users.contains(key.user) else { throw SyncRepositoryError.userUnknown(key.user) }
-        guard boards[key.board] != nil else { throw SyncRepositoryError.boardUnknown(key.board) }
+        guard userNames.contains(key.user) else { throw SyncRepositoryError.userUnknown(key.user) }
+        guard boardsByName[key.board] != nil else { throw SyncRepositoryError.boardUnknown(key.board) }
         guard isMember(board: key.board, user: key.user) else {
             throw SyncRepositoryError.notAMember(board: key.board, user: key.user)
         }
@@ -79,42 +84,44 @@ public actor InMemorySyncRepository: SyncRepository {
     }
 
     public func addBoard(_ board: BoardName, members: [UserName]) throws {
-        guard boards[board] == nil else { throw SyncRepositoryError.boardExists(board) }
-        for member in members where !users.contains(member) {
+        if let existing = boardsByName.keys.first(where: { $0.text.lowercased() == board.text.lowercased() }) {
+            throw SyncRepositoryError.boardExists(board, as: existing.text)
+        }
+        for member in members where !userNames.contains(member) {
             throw SyncRepositoryError.userUnknown(member)
         }
-        boards[board] = Board(members: Set(members))
+        boardsByName[board] = Board(members: Set(members))
     }
 
     public func grant(board: BoardName, user: UserName) throws {
-        guard boards[board] != nil else { throw SyncRepositoryError.boardUnknown(board) }
-        guard users.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
-        boards[board]?.members.insert(user)
+        guard boardsByName[board] != nil else { throw SyncRepositoryError.boardUnknown(board) }
+        guard userNames.contains(user) else { throw SyncRepositoryError.userUnknown(user) }
+        boardsByName[board]?.members.insert(user)
     }
 
     public func isMember(board: BoardName, user: UserName) -> Bool {
-        boards[board]?.members.contains(user) ?? false
+        boardsByName[board]?.members.contains(user) ?? false
     }
 
     public func boards(member user: UserName) -> [BoardName] {
-        boards.filter { $0.value.members.contains(user) }.keys.sorted { $0.text < $1.text }
+        boardsByName.filter { $0.value.members.contains(user) }.keys.sorted { $0.text < $1.text }
     }
 
     public func hasUsers() -> Bool {
-        !users.isEmpty
+        !userNames.isEmpty
     }
 
     func userExists(_ name: UserName) -> Bool {
-        users.contains(name)
+        userNames.contains(name)
     }
 
     /// Whether `board` exists.
-    func boardExists(_ board: BoardName) -> Bool { boards[board] != nil }
+    func boardExists(_ board: BoardName) -> Bool { boardsByName[board] != nil }
 
     public func push(board name: BoardName, author: UserName?, operations: [ProjectOperation]) throws
         -> [PushResponse.Result]
     {
-        guard var board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
+        guard var board = boardsByName[name] else { throw SyncRepositoryError.boardUnknown(name) }
         let stored = operations.reduce(into: [UUID: Int64]()) { stored, operation in
             stored[operation.id] = board.seqByID[operation.id]
         }
@@ -126,12 +133,12 @@ public actor InMemorySyncRepository: SyncRepository {
         }
         let current = plan.touchedProjects.reduce(into: [UUID: ProjectState]()) { $0[$1] = board.states[$1] }
         board.states.merge(plan.mergedStates(current: current)) { _, merged in merged }
-        boards[name] = board
+        boardsByName[name] = board
         return plan.results
     }
 
     public func operations(board name: BoardName, after: Int64, limit: Int) throws -> OperationPage {
-        guard let board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
+        guard let board = boardsByName[name] else { throw SyncRepositoryError.boardUnknown(name) }
         let head = Int64(board.log.count)
         let start = Int(min(max(after, 0), head))
         let end = min(start + max(limit, 0), board.log.count)
@@ -142,7 +149,7 @@ public actor InMemorySyncRepository: SyncRepository {
     }
 
     public func snapshot(board name: BoardName) throws -> BoardSnapshot {
-        guard let board = boards[name] else { throw SyncRepositoryError.boardUnknown(name) }
+        guard let board = boardsByName[name] else { throw SyncRepositoryError.boardUnknown(name) }
         return BoardSnapshot(seq: Int64(board.log.count), states: board.states.values)
     }
 }

@@ -3,7 +3,7 @@
 /// and one whose schema a newer `pm-server` wrote.
 public struct ServerDatabaseError: Error, Hashable, Sendable, CustomStringConvertible {
     private enum Code: Hashable, Sendable {
-        case missing, notServerDatabase, newerSchema
+        case missing, notServerDatabase, newerSchema, unusable
     }
 
     private let code: Code
@@ -31,6 +31,11 @@ public struct ServerDatabaseError: Error, Hashable, Sendable, CustomStringConver
     /// `location` holds something else (`why` says what).
     public static func notServerDatabase(_ location: String, _ why: String) -> Self {
         Self(.notServerDatabase, "\(location) is not a pm-server database: \(why); it was left as it is")
+    }
+
+    /// `path` cannot be made or used for a reason a person can act on (`why` says it).
+    public static func unusable(_ path: String, _ why: String) -> Self {
+        Self(.unusable, "cannot use the database \(path): \(why)")
     }
 
     /// `location`'s schema has migrations this `pm-server` does not know.

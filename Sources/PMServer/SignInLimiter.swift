@@ -11,7 +11,11 @@ public actor SignInLimiter {
     public typealias Pause = @Sendable (_ seconds: TimeInterval) async -> Void
 
     private var attempts: SignInAttempts
-    private let now: @Sendable () -> Date
+    /// The clock, also read by ``BearerTokenAuthenticator`` for a token's last use.
+    nonisolated let now: @Sendable () -> Date
+    /// The token uses written down, kept here because the limiter is the one thing every way in
+    /// of a server shares: the API, the live WebSocket and CalDAV record a token's use once.
+    nonisolated let tokenUses = TokenUses()
     private let pause: Pause
     private let logger: Logger?
 

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import PMDomain
 public import PMSyncProtocol
 
@@ -29,6 +29,22 @@ public protocol SyncRepository: SessionRepository, Sendable {
     /// Removes the one feed key whose prefix starts with `prefix`; none or several are refused.
     /// Returns the key removed.
     func revokeFeedKey(prefix: String) async throws -> StoredFeedKey
+    /// Every user's name, in order.
+    func users() async throws -> [UserName]
+    /// Every board's name, in order.
+    func boards() async throws -> [BoardName]
+    /// The members of `board`, in order; an unknown board is refused.
+    func members(board: BoardName) async throws -> [UserName]
+    /// The tokens of `user`, oldest first; an unknown user is refused.
+    func tokens(user: UserName) async throws -> [TokenSummary]
+    /// Records that the token with `hash` signed someone in at `time`.
+    func recordTokenUse(hash: [UInt8], at time: Date) async throws
+    /// Removes every token of `user`, as ``revokeToken(prefix:)`` removes one, and ends their
+    /// browser sessions; an unknown user is refused. Returns how many there were.
+    func revokeTokens(user: UserName) async throws -> Int
+    /// Takes `user` off `board`, with the feed keys they had for it (a feed key is only for a
+    /// member); an unknown board, or a user who is not a member, is refused. Returns the feed keys removed.
+    func removeMember(board: BoardName, user: UserName) async throws -> [StoredFeedKey]
     /// Adds a board with its first members, who must exist.
     func addBoard(_ board: BoardName, members: [UserName]) async throws
     /// Makes `user` a member of `board`.
@@ -96,11 +112,14 @@ public struct StoredToken: Hashable, Sendable {
     public var prefix: String
     /// SHA-256 of the whole token.
     public var hash: [UInt8]
+    /// When it was made, shown by `token list`; `nil` when not known.
+    public var created: Date?
 
     /// A stored token from its parts.
-    public init(user: UserName, prefix: String, hash: [UInt8]) {
+    public init(user: UserName, prefix: String, hash: [UInt8], created: Date? = nil) {
         self.user = user
         self.prefix = prefix
         self.hash = hash
+        self.created = created
     }
 }

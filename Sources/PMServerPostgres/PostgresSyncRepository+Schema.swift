@@ -85,6 +85,7 @@ extension PostgresSyncRepository {
         Migration(name: "v5: operation authors", statements: ["ALTER TABLE operations ADD COLUMN author TEXT"]),
         calendarTextsMigration,
         pushWithoutBoardKeysMigration,
+        tokenTimesMigration,
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

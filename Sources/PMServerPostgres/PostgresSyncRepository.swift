@@ -57,18 +57,28 @@ public struct PostgresSyncRepository: SyncRepository {
     }
 
     public func addUser(name: UserName) async throws {
+        // A name that differs from another only in case is refused with it; names are ASCII
+        // (ServerName.rule), so lower() folds every letter they can hold.
         let rows = try await client.query(
-            "INSERT INTO users (name) VALUES (\(name.text)) ON CONFLICT DO NOTHING RETURNING name", logger: logger)
+            """
+            INSERT INTO users (name) SELECT \(name.text)
+            WHERE NOT EXISTS (SELECT 1 FROM users WHERE lower(name) = lower(\(name.text)))
+            ON CONFLICT DO NOTHING RETURNING name
+            """, logger: logger)
         guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
-            throw SyncRepositoryError.userExists(name)
+            let existing = try await client.query(
+                "SELECT name FROM users WHERE lower(name) = lower(\(name.text)) LIMIT 1", logger: logger)
+            let found = try await existing.decode(String.self).first(where: { _ in true })
+            throw SyncRepositoryError.userExists(name, as: found ?? name.text)
         }
     }
 
     public func addToken(_ token: StoredToken) async throws {
         let rows = try await client.query(
             """
-            INSERT INTO tokens (prefix, hash, user_name)
-            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), name FROM users WHERE name = \(token.user.text)
+            INSERT INTO tokens (prefix, hash, user_name, created_at)
+            SELECT \(token.prefix), \(ByteBuffer(bytes: token.hash)), name, \(token.created)
+            FROM users WHERE name = \(token.user.text)
             RETURNING prefix
             """, logger: logger)
         guard try await rows.decode(String.self).first(where: { _ in true }) != nil else {
@@ -121,6 +131,11 @@ public struct PostgresSyncRepository: SyncRepository {
 
     public func addBoard(_ board: BoardName, members: [UserName]) async throws {
         try await transaction { connection in
+            let existing = try await connection.query(
+                "SELECT name FROM boards WHERE lower(name) = lower(\(board.text)) LIMIT 1", logger: logger)
+            if let found = try await existing.decode(String.self).first(where: { _ in true }) {
+                throw SyncRepositoryError.boardExists(board, as: found)
+            }
             let inserted = try await connection.query(
                 "INSERT INTO boards (name) VALUES (\(board.text)) ON CONFLICT DO NOTHING RETURNING name", logger: logger
             )

@@ -1,4 +1,5 @@
 import Foundation
+import PMServer
 
 #if canImport(Glibc)
 import Glibc
@@ -59,9 +60,17 @@ struct SQLiteFile {
         return try body()
     }
 
-    /// The error for a failed creation, as FileManager would report it.
-    private static func creationError(_ path: String) -> CocoaError {
-        let code: CocoaError.Code = errno == EACCES || errno == EPERM ? .fileWriteNoPermission : .fileWriteUnknown
-        return CocoaError(code, userInfo: [NSFilePathErrorKey: path])
+    /// The error for a failed creation of `path`, in words: not Foundation's error domain and code.
+    private static func creationError(_ path: String) -> ServerDatabaseError {
+        let why =
+            switch errno {
+            case EACCES, EPERM:
+                "pm-server's user may not create \(path); give it write access to the folder, or choose another --database"
+            case ENOTDIR: "a part of \(path) is a file, not a folder; choose another --database"
+            case EROFS: "\(path) is on a read-only file system; choose another --database"
+            case ENOSPC: "the disk is full; free some space and run the command again"
+            default: "\(path) cannot be created (\(String(cString: strerror(errno))))"
+            }
+        return ServerDatabaseError.unusable(path, why)
     }
 }

@@ -38,6 +38,7 @@ extension SQLiteSyncRepository {
             guard let row = rows.first else { throw SyncRepositoryError.feedKeyUnknown(prefix) }
             guard rows.count == 1 else { throw SyncRepositoryError.feedKeyAmbiguous(prefix) }
             try db.execute(sql: "DELETE FROM feed_key WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+            try record(.feedKeyRevoked(hash: Array(row["hash"] as Data)))
             return StoredFeedKey(
                 user: UserName(row["user"]), board: BoardName(row["board"]), prefix: row["prefix"],
                 hash: Array(row["hash"] as Data))

@@ -66,6 +66,7 @@ extension SQLiteSyncRepository {
             try db.execute(sql: "ALTER TABLE operation ADD COLUMN author TEXT")
         }
         registerCalendarTexts(&migrator)
+        registerTokenTimes(&migrator)
         return migrator
     }
 }

@@ -44,6 +44,8 @@ public struct SQLiteSyncRepository: SyncRepository {
             var repository = try SQLiteSyncRepository(writer: pool)
             repository.upgradeCopy = copy
             repository.file = OpenedFile(path: path)
+            repository.journal = CredentialJournal(databasePath: path)
+            repository.reappliedCredentialChanges = try repository.reapplyJournal()
             return repository
         }
     }
@@ -52,6 +54,11 @@ public struct SQLiteSyncRepository: SyncRepository {
     public private(set) var upgradeCopy: String?
     /// The file opened, for ``databaseProblem()``; `nil` in memory.
     var file: OpenedFile?
+    /// The credential journal beside the file; `nil` in memory.
+    var journal: CredentialJournal?
+    /// How many revocations and password changes this opening re-applied from the credential
+    /// journal: more than none after the database was restored from an older backup.
+    public private(set) var reappliedCredentialChanges = 0
 
     /// The writer connection's `PRAGMA synchronous` (2 is `FULL`), for tests.
     public func synchronousMode() async throws -> Int {
@@ -65,7 +72,12 @@ public struct SQLiteSyncRepository: SyncRepository {
 
     public func addUser(name: UserName) async throws {
         try await writer.write { db in
-            guard try !Self.userExists(db, name) else { throw SyncRepositoryError.userExists(name) }
+            // Names are ASCII (ServerName.rule), so NOCASE folds every letter they can hold.
+            if let existing = try String.fetchOne(
+                db, sql: "SELECT name FROM user WHERE name = ? COLLATE NOCASE", arguments: [name.text])
+            {
+                throw SyncRepositoryError.userExists(name, as: existing)
+            }
             try db.execute(sql: "INSERT INTO user (name) VALUES (?)", arguments: [name.text])
         }
     }
@@ -74,8 +86,8 @@ public struct SQLiteSyncRepository: SyncRepository {
         try await writer.write { db in
             guard try Self.userExists(db, token.user) else { throw SyncRepositoryError.userUnknown(token.user) }
             try db.execute(
-                sql: "INSERT INTO token (prefix, hash, user) VALUES (?, ?, ?)",
-                arguments: [token.prefix, Data(token.hash), token.user.text])
+                sql: "INSERT INTO token (prefix, hash, user, created) VALUES (?, ?, ?, ?)",
+                arguments: [token.prefix, Data(token.hash), token.user.text, token.created.map(Self.seconds)])
         }
     }
 
@@ -91,11 +103,12 @@ public struct SQLiteSyncRepository: SyncRepository {
     public func revokeToken(prefix: String) async throws -> UserName {
         try await writer.write { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT rowid, user FROM token WHERE substr(prefix, 1, ?) = ? LIMIT 2",
+                db, sql: "SELECT rowid, user, hash FROM token WHERE substr(prefix, 1, ?) = ? LIMIT 2",
                 arguments: [prefix.count, prefix])
             guard let row = rows.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
             guard rows.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
             try db.execute(sql: "DELETE FROM token WHERE rowid = ?", arguments: [row["rowid"] as Int64])
+            try record(.tokenRevoked(hash: Array(row["hash"] as Data)))
             // A revoked token ends the user's browser sessions in the same transaction.
             let user: String = row["user"]
             try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [user])
@@ -107,6 +120,7 @@ public struct SQLiteSyncRepository: SyncRepository {
         try await writer.write { db in
             try db.execute(sql: "UPDATE user SET passwordHash = ? WHERE name = ?", arguments: [hash, user.text])
             guard db.changesCount == 1 else { throw SyncRepositoryError.userUnknown(user) }
+            try record(.passwordSet(user: user.text, hash: hash))
             // A new password ends the user's browser sessions in the same transaction.
             try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [user.text])
         }
@@ -120,7 +134,11 @@ public struct SQLiteSyncRepository: SyncRepository {
 
     public func addBoard(_ board: BoardName, members: [UserName]) async throws {
         try await writer.write { db in
-            guard try !Self.boardExists(db, board) else { throw SyncRepositoryError.boardExists(board) }
+            if let existing = try String.fetchOne(
+                db, sql: "SELECT name FROM board WHERE name = ? COLLATE NOCASE", arguments: [board.text])
+            {
+                throw SyncRepositoryError.boardExists(board, as: existing)
+            }
             for member in members where try !Self.userExists(db, member) {
                 throw SyncRepositoryError.userUnknown(member)
             }

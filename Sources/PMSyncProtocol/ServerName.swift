@@ -3,11 +3,19 @@
 /// is made, and `pm remote set` when it is given, rather than at the first sync.
 public enum ServerName {
     /// The rule, as messages state it.
-    public static let rule = "1–64 characters of A-Z, a-z, 0-9, '-', '_' or '.'"
+    public static let rule = "1–64 characters of A-Z, a-z, 0-9, '-', '_' or '.', and not '.' or '..'"
+
+    /// Why names are ASCII, for a name that is not: said with the refusal so that nobody takes it
+    /// for an oversight.
+    public static let whyASCII =
+        "names are ASCII because they are part of the board's web, API and CalDAV addresses and of "
+        + "calendar apps' sign-in, where apps differ in how they send other letters; card titles and "
+        + "notes take any text, Korean included"
 
     /// Whether `name` follows ``rule``.
     public static func isValid(_ name: String) -> Bool {
-        (1...64).contains(name.utf8.count)
+        // "." and ".." are path segments browsers and CalDAV clients resolve away before sending.
+        name != "." && name != ".." && (1...64).contains(name.utf8.count)
             && name.utf8.allSatisfy { byte in
                 switch byte {
                 case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

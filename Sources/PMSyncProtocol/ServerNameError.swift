@@ -11,5 +11,8 @@ public struct ServerNameError: Error, Hashable, Sendable, CustomStringConvertibl
         self.name = name
     }
 
-    public var description: String { "a \(kind) name must be \(ServerName.rule), got \"\(name)\"" }
+    public var description: String {
+        let refusal = "a \(kind) name must be \(ServerName.rule), got \"\(name)\""
+        return name.unicodeScalars.allSatisfy(\.isASCII) ? refusal : refusal + " (\(ServerName.whyASCII))"
+    }
 }

@@ -68,6 +68,12 @@ public enum SyncRepositoryConformance {
             name: "concurrentPushesEditingOneStoredCardKeepEveryEdit",
             run: concurrentPushesEditingOneStoredCardKeepEveryEdit),
         Check(name: "pushToAnUnknownBoardStoresNothing", run: pushToAnUnknownBoardStoresNothing),
+        Check(name: "usersBoardsAndMembersAreListedInOrder", run: usersBoardsAndMembersAreListedInOrder),
+        Check(
+            name: "aMemberIsRemovedWithTheirFeedKeysForThatBoardOnly",
+            run: aMemberIsRemovedWithTheirFeedKeysForThatBoardOnly),
+        Check(name: "tokensAreListedWithTheirTimesAndRevokedAll", run: tokensAreListedWithTheirTimesAndRevokedAll),
+        Check(name: "namesDifferingOnlyInCaseAreOneName", run: namesDifferingOnlyInCaseAreOneName),
     ]
 
     /// A repository holding user `ada` with board `team`.

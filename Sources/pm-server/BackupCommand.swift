@@ -9,7 +9,17 @@ struct BackupCommand: StartedCommand {
         discussion: """
             The copy is one snapshot: a push is in it whole or not at all. To restore, stop the \
             server and put the copy in the database's place; devices that saw later operations \
-            send them again at their next sync. On PostgreSQL, use pg_dump instead.
+            send them again at their next sync.
+
+            A restore rolls back users, boards, members, tokens and feed keys added since the copy \
+            (add them again) and signs every browser out of sessions begun since. It does not roll \
+            back revocations or passwords: each revoked token, revoked feed key and new password is \
+            also kept in DATABASE.credentials beside the database (0600; not in the copy), and the \
+            next start re-applies them. Keep that file when you restore; copy it with the backup \
+            only if you move the server to another machine.
+
+            On PostgreSQL, use pg_dump instead (a pg_restore brings revoked credentials back: \
+            revoke them again after one).
             """)
 
     @Argument(help: "The new file to write (it must not exist).") var path: String

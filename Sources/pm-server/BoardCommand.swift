@@ -2,10 +2,12 @@ import ArgumentParser
 import PMServer
 import PMSyncProtocol
 
-/// `pm-server board add BOARD --member NAME… | board grant BOARD NAME`.
+/// `pm-server board add BOARD --member NAME… | grant BOARD NAME | remove BOARD NAME | list |
+/// members BOARD`.
 struct BoardCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "board", abstract: "Manage boards.", subcommands: [Add.self, Grant.self])
+        commandName: "board", abstract: "Manage boards.",
+        subcommands: [Add.self, Grant.self, Remove.self, List.self, Members.self])
 
     struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a board with its members.")

@@ -60,8 +60,14 @@ enum ServerStore: Hashable, Sendable {
     ) async throws -> Result {
         switch self {
         case .sqlite(let path):
-            return try await body(Self.openSQLite(path: path, creating: creating, logger: logger))
+            do {
+                return try await body(Self.openSQLite(path: path, creating: creating, logger: logger))
+            } catch {
+                throw SQLiteErrorText.explained(error, path: path)
+            }
         case .postgres(let url):
+            // Start-up of a one-shot command: the live clock, no service to be told of SIGTERM yet.
+            try await PostgresSyncRepository.checkReachable(url: url, clock: ContinuousClock(), logger: logger)
             return try await PostgresSyncRepository.withRepository(url: url, logger: logger) { try await body($0) }
         }
     }
@@ -76,6 +82,12 @@ extension ServerStore {
         if isNew { logger.notice("created a new database", metadata: ["path": "\(path)"]) }
         if let copy = repository.upgradeCopy {
             logger.notice("upgraded the database's schema; the copy from before is kept", metadata: ["copy": "\(copy)"])
+        }
+        if repository.reappliedCredentialChanges > 0 {
+            // The database is older than its credential journal: it was restored from a backup.
+            logger.notice(
+                "re-applied revocations and password changes made after this database was copied",
+                metadata: ["changes": "\(repository.reappliedCredentialChanges)"])
         }
         return repository
     }

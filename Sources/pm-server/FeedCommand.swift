@@ -15,9 +15,16 @@ struct FeedCommand: AsyncParsableCommand {
         @Argument(help: "The user's name (a member of the board).", transform: { UserName($0) }) var name: UserName
         @Argument(help: "The board's name.", transform: { BoardName($0) }) var board: BoardName
         @Option(
-            help: "The server's address as calendar apps reach it (https://pm.example.org), printed before the path.")
+            help: """
+                The server's address as calendar apps reach it, http(s)://HOST[:PORT][/PATH] \
+                (https://pm.example.org), printed before the path; anything else is refused before a key is made.
+                """)
         var baseURL: String?
         @OptionGroup var database: DatabaseOptions
+
+        func validate() throws {
+            if let baseURL { try PublicAddress.check(baseURL, option: "--base-url") }
+        }
 
         func run(_ startUp: StartUp) async throws {
             let key = startUp.newFeedKey()

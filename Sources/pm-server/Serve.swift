@@ -70,13 +70,7 @@ struct Serve: StartedCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         guard signInLimit >= 0 else { throw ValidationError("--sign-in-limit must be 0 or more, got \(signInLimit)") }
-        if let publicURL {
-            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
-                url.query == nil
-            else {
-                throw ValidationError("--public-url must be http(s)://HOST[:PORT][/PATH], got \"\(publicURL)\"")
-            }
-        }
+        if let publicURL { try PublicAddress.check(publicURL, option: "--public-url") }
         guard (1...86_400).contains(clockSkew) else {
             throw ValidationError("--clock-skew must be 1–86400 seconds, got \(clockSkew)")
         }
@@ -100,12 +94,18 @@ struct Serve: StartedCommand {
         logger.info("database", metadata: ["path": "\(store.location)"])
         switch store {
         case .sqlite(let path):
-            try await serve(
-                ServerStore.openSQLite(path: path, creating: true, logger: logger), certificate: certificate,
-                startUp: startUp, logger: logger)
+            let repository: SQLiteSyncRepository
+            do {
+                repository = try ServerStore.openSQLite(path: path, creating: true, logger: logger)
+            } catch {
+                throw SQLiteErrorText.explained(error, path: path)
+            }
+            try await serve(repository, certificate: certificate, startUp: startUp, logger: logger)
         case .postgres(let url):
             // The pool runs as one of the application's services and the schema is migrated
-            // once it is up, before the server accepts its first request.
+            // once it is up, before the server accepts its first request. Whether PostgreSQL
+            // answers is asked first, before any service traps SIGTERM, within seconds.
+            try await PostgresSyncRepository.checkReachable(url: url, clock: startUp.clock, logger: logger)
             let repository = try PostgresSyncRepository(url: url, logger: logger)
             try await serve(
                 repository, services: [repository.client], beforeServerStarts: repository.migrate,
@@ -164,7 +164,13 @@ struct Serve: StartedCommand {
                 // the one-time link that makes the first user and board in the browser.
                 if try await !repository.hasUsers() { Self.announceFirstRun(link) }
             })
-        try await application.runService()
+        do {
+            try await application.runService()
+        } catch {
+            throw ListenError(error, host: host, port: port) ?? error
+        }
+        // The README promises a line per stop, as per start: a supervisor's log shows the gap.
+        logger.notice("stopped")
     }
 
     /// The certificate to serve HTTPS with, when both files are given; a file that is wrong

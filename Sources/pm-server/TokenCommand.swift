@@ -2,10 +2,11 @@ import ArgumentParser
 import PMServer
 import PMSyncProtocol
 
-/// `pm-server token add NAME | token revoke TOKEN-PREFIX`.
+/// `pm-server token add NAME | revoke TOKEN-PREFIX | list NAME | revoke-all NAME`.
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "token", abstract: "Manage tokens.", subcommands: [Add.self, Revoke.self])
+        commandName: "token", abstract: "Manage tokens.",
+        subcommands: [Add.self, Revoke.self, List.self, RevokeAll.self])
 
     struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a token for a user and print it (shown once).")
@@ -15,7 +16,9 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             let token = startUp.newToken()
-            try await database.store(startUp).withRepository { try await $0.addToken(token.stored(for: name)) }
+            try await database.store(startUp).withRepository {
+                try await $0.addToken(token.stored(for: name, created: startUp.now()))
+            }
             print(token)
         }
     }

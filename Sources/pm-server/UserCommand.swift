@@ -4,9 +4,10 @@ import PMSyncProtocol
 
 /// `pm-server user add NAME`: a new user and their first token, printed once.
 /// `pm-server user password NAME`: sets or replaces the user's password, read from stdin.
+/// `pm-server user list`: every user.
 struct UserCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "user", abstract: "Manage users.", subcommands: [Add.self, SetPassword.self])
+        commandName: "user", abstract: "Manage users.", subcommands: [Add.self, SetPassword.self, List.self])
 
     struct Add: StartedCommand {
         static let configuration = CommandConfiguration(abstract: "Add a user and print their token (shown once).")
@@ -26,7 +27,7 @@ struct UserCommand: AsyncParsableCommand {
             let token = startUp.newToken()
             try await database.store(startUp).withRepository(creating: true) { repository in
                 try await repository.addUser(name: name)
-                try await repository.addToken(token.stored(for: name))
+                try await repository.addToken(token.stored(for: name, created: startUp.now()))
             }
             print(token)
         }

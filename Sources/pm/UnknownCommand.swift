@@ -12,7 +12,8 @@ enum UnknownCommand {
         let visible = commands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
         let nearest = visible.map { ($0, distance(word, $0)) }.min { $0.1 < $1.1 }
         let hint = nearest.flatMap { $0.1 <= 2 ? " Did you mean \"\($0.0)\"?" : nil } ?? ""
-        return "unknown command \"\(word)\".\(hint) The commands are: \(visible.joined(separator: ", "))."
+        return "unknown command \"\(word)\".\(hint)\nUsage: pm <command> [options]; the commands are "
+            + visible.joined(separator: ", ") + " (pm --help explains them)."
     }
 
     /// Levenshtein distance, with a swap of two neighbours counted as one edit (`lsit` → `list`).

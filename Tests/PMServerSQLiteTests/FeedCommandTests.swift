@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import PMServer
 import PMServerSQLite
 import PMSyncProtocol
@@ -64,5 +65,24 @@ import Testing
         let again = try command.run(["feed", "revoke", String(key.description.prefix(10))])
         #expect(again.status != 0)
         #expect(again.error.contains("no feed key starts with"))
+    }
+
+    @Test(arguments: ["htp:/pm.example.org", "pm.example.org", "https://", "https://pm.example.org/?x=1", "not a url"])
+    func givenABrokenBaseURLWhenFeedAddRunsThenItIsRefusedAndNoKeyIsMade(baseURL: String) throws {
+        // Given ada, a member of team
+        let command = ServerCommand()
+        defer { try? FileManager.default.removeItem(at: command.folder) }
+        _ = try command.run(["user", "add", "ada"])
+        _ = try command.run(["board", "add", "team", "--member", "ada"])
+        // When a feed key is asked for with a broken --base-url
+        let added = try command.run(["feed", "add", "ada", "team", "--base-url", baseURL])
+        // Then it is a usage error naming the form wanted, nothing is printed, and no key is stored
+        #expect(added.status == 64)
+        #expect(added.error.contains("--base-url must be http(s)://HOST[:PORT][/PATH]"))
+        #expect(added.output.isEmpty)
+        let keys = try DatabaseQueue(path: command.database).read {
+            try Int.fetchOne($0, sql: "SELECT count(*) FROM feed_key")
+        }
+        #expect(keys == 0)
     }
 }

@@ -204,4 +204,15 @@ private struct LeftBoard: SyncRepository {
     }
     func boards(member user: UserName) async throws -> [BoardName] { await repository.boards(member: user) }
     func hasUsers() async throws -> Bool { await repository.hasUsers() }
+    func users() async throws -> [UserName] { await repository.users() }
+    func boards() async throws -> [BoardName] { await repository.boards() }
+    func members(board: BoardName) async throws -> [UserName] { try await repository.members(board: board) }
+    func tokens(user: UserName) async throws -> [TokenSummary] { try await repository.tokens(user: user) }
+    func recordTokenUse(hash: [UInt8], at time: Date) async throws {
+        await repository.recordTokenUse(hash: hash, at: time)
+    }
+    func revokeTokens(user: UserName) async throws -> Int { try await repository.revokeTokens(user: user) }
+    func removeMember(board: BoardName, user: UserName) async throws -> [StoredFeedKey] {
+        try await repository.removeMember(board: board, user: user)
+    }
 }

@@ -1,0 +1,61 @@
+public import Foundation
+public import Logging
+import PostgresNIO
+
+extension PostgresSyncRepository {
+    /// How long a command waits for PostgreSQL to answer at start before it gives up: the pool
+    /// itself keeps retrying a refused or unanswered connection for over a minute, saying nothing.
+    public static let reachLimit: Duration = .seconds(10)
+
+    /// Returns once the database at `url` answers a query, or throws ``PostgresUnreachableError``
+    /// naming its host and port after `limit` on `clock` (or at once when the connection is
+    /// refused for good: a wrong password, an unknown database). Runs before any service is
+    /// started, so SIGTERM meanwhile ends the process at once.
+    public static func checkReachable(
+        url: String, within limit: Duration = reachLimit, clock: any Clock<Duration>, logger: Logger
+    ) async throws {
+        let configuration = try PostgresClient.Configuration(url: url)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger(logger))
+        let place = "\(configuration.host ?? "?"):\(configuration.port ?? 5432)"
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await client.run()
+                return false
+            }
+            group.addTask {
+                do {
+                    try await client.query("SELECT 1", logger: logger)
+                } catch let error as PSQLError {
+                    throw PostgresUnreachableError(place: place, reason: error.serverInfo?[.message])
+                }
+                return true
+            }
+            group.addTask {
+                try await clock.sleep(for: limit)
+                throw PostgresUnreachableError(place: place, limit: limit)
+            }
+            defer { group.cancelAll() }
+            while let answered = try await group.next() {
+                if answered { return }
+            }
+        }
+    }
+}
+
+/// PostgreSQL did not answer at start: said with its host and port and what to check.
+public struct PostgresUnreachableError: Error, CustomStringConvertible {
+    public let description: String
+
+    init(place: String, limit: Duration) {
+        description =
+            "PostgreSQL at \(place) did not accept a connection within \(limit.components.seconds) s: check that it "
+            + "runs there (the host and port of --database), that no firewall drops connections, and the user, "
+            + "password and database of --database"
+    }
+
+    init(place: String, reason: String?) {
+        description =
+            "PostgreSQL at \(place) refused the connection"
+            + (reason.map { ": \($0)" } ?? "; check the user, password and database of --database")
+    }
+}
