@@ -121,10 +121,12 @@ extension CalDAVController {
         async throws
     {
         guard !fields.isEmpty else { return }
-        let stamp = await stamps.stamp(user: user, after: seen, now: environment.wallTime)
+        let now = environment.wallTime
+        let stamp = await stamps.stamp(user: user, after: seen, now: now)
         let operation = ProjectOperation(id: environment.uuid(), projectID: card, timestamp: stamp, fields: fields)
         do throws(RuleViolation) {
-            try operation.validate()
+            // The rule every push obeys (``ClockSkew``), against the same clock that stamped it.
+            try ClockSkew(milliseconds: stamps.skew, now: environment.now).check([operation])
         } catch {
             throw DAVError.calendar(CalendarError(error))
         }

@@ -34,6 +34,17 @@ public struct ProjectOperation: Identifiable, Hashable, Sendable {
         try fields.validate(allowingControlCharacters: allowingControlCharacters)
     }
 
+    /// Checks the operation as ``validate()`` does, and that it is stamped no more than `skew`
+    /// milliseconds ahead of `now`, the receiving server's wall time: an operation from the far
+    /// future would carry every device's clock past what can be stamped (see ``HybridClock``).
+    public func validate(receivedAt now: Int64, skew: Int64) throws(RuleViolation) {
+        try validate()
+        let bound = HybridClock(device: timestamp.device, skew: skew).bound(now: now)
+        if timestamp.wallTime > bound {
+            throw .wallTimeAhead(timestamp.wallTime, now: now, skew: skew)
+        }
+    }
+
     /// The latest wall time an operation may carry: 9999-12-31T23:59:59.999Z.
     public static let wallTimeMaximum: Int64 = 253_402_300_799_999
 }

@@ -5,7 +5,7 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
         case titleLength, titleMultiline, descriptionLength, titleControl, descriptionControl
         case deadlineUnreadable, deadlinePast, statusUnknown
         case idPrefixShort, idPrefixNotHex, durationUnreadable
-        case operationInvalid, wallTimeRange
+        case operationInvalid, wallTimeRange, wallTimeAhead
     }
 
     private let code: Code
@@ -93,6 +93,12 @@ public struct RuleViolation: Error, Hashable, Sendable, CustomStringConvertible 
         Self(
             .wallTimeRange, field: "timestamp",
             "wallTime must be at most \(maximum) (9999-12-31T23:59:59.999Z), got \(wallTime)")
+    }
+
+    static func wallTimeAhead(_ wallTime: Int64, now: Int64, skew: Int64) -> Self {
+        Self(
+            .wallTimeAhead, field: "timestamp",
+            "wallTime may be at most \(skew / 1000) seconds ahead of the server's clock (\(now)), got \(wallTime)")
     }
 
     static func operationInvalid(_ reason: String) -> Self {

@@ -8,10 +8,12 @@ public import ServiceLifecycle
 /// The server's routes over `repository`. `openAPIDocument` is served at `/openapi.yaml` when
 /// given; pushes announce new heads to `live`. Every route is registered through one
 /// ``RouteList``, which also answers 405 for a method a served path does not have; `additions`
-/// (the web board, CalDAV) register theirs through it too.
+/// (the web board, CalDAV) register theirs through it too. Pushed operations stamped more than
+/// `clockSkew` ahead of its clock are refused.
 public func buildRouter<Repository: SyncRepository>(
     repository: Repository, live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil,
-    additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil, health: HealthCheck = .healthy
+    additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil,
+    clockSkew: ClockSkew = .system, health: HealthCheck = .healthy
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
     router.add(middleware: LogRequestsMiddleware(.debug))
@@ -41,7 +43,7 @@ public func buildRouter<Repository: SyncRepository>(
     routes.boardGroup(
         repository: repository, additionalAuthenticators: additions.boardAuthenticators, signInLimiter: signInLimiter
     ).addRoutes(
-        BoardsController(repository: repository, live: live).endpoints)
+        BoardsController(repository: repository, live: live, clockSkew: clockSkew).endpoints)
     for addRoutes in additions.routes { addRoutes(routes) }
     // Added last, it wraps only the router's answer for unknown routes: where a 405 is decided.
     router.add(middleware: MethodNotAllowedMiddleware(served: routes.served))
@@ -68,7 +70,8 @@ public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
     idleTimeout: Duration = defaultIdleTimeout, livePingPeriod: Duration = defaultLivePingPeriod,
-    signInLimiter: SignInLimiter? = nil, health: HealthCheck = .healthy, services: [any Service] = [],
+    signInLimiter: SignInLimiter? = nil, clockSkew: ClockSkew = .system, health: HealthCheck = .healthy,
+    services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
@@ -79,7 +82,7 @@ public func buildApplication<Repository: SyncRepository>(
     var application = Application(
         router: buildRouter(
             repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions,
-            signInLimiter: signInLimiter, health: health),
+            signInLimiter: signInLimiter, clockSkew: clockSkew, health: health),
         server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
             RequestHeadDeadline(
                 inner: HTTP1WebSocketUpgradeChannel(

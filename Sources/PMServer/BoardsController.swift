@@ -12,6 +12,8 @@ struct BoardsController<Repository: SyncRepository> {
     let repository: Repository
     /// Where pushes announce the board's new head to this process's live connections.
     var live: LiveHeads? = nil
+    /// The rules every pushed operation obeys, its clock among them.
+    var clockSkew = ClockSkew.system
 
     var endpoints: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)
@@ -38,12 +40,10 @@ struct BoardsController<Repository: SyncRepository> {
         guard batch.operations.count <= PushRequest.operationLimit else {
             throw APIError.tooManyOperations(batch.operations.count)
         }
-        for operation in batch.operations {
-            do {
-                try operation.validate()
-            } catch {
-                throw APIError(status: .unprocessableContent, code: error.rule, message: error.description)
-            }
+        do {
+            try clockSkew.check(batch.operations)
+        } catch {
+            throw APIError(status: .unprocessableContent, code: error.rule, message: error.description)
         }
         let results = try await repository.push(
             board: board, author: context.identity, operations: batch.operations)

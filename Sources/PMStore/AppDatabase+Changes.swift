@@ -86,8 +86,10 @@ extension AppDatabase {
     /// into the project and, for a user's own action, pushes its undo step.
     private func record(_ fields: ProjectFields, on id: UUID, undoable: Bool, in db: Database) throws -> ChangeResult {
         var clock = try Self.clock(db)
+        let now = environment.wallTime
+        if clock.isAhead(of: now) { clock = try Self.recovered(clock, now: now, in: db) }
         let operation = ProjectOperation(
-            id: environment.uuid(), projectID: id, timestamp: clock.tick(now: environment.wallTime), fields: fields)
+            id: environment.uuid(), projectID: id, timestamp: clock.tick(now: now), fields: fields)
         try Self.save(clock, in: db)
         var state = try ProjectRow.state(id, in: db)
         let entry = HistoryEntry(operation: operation, before: state)

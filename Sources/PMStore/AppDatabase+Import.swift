@@ -23,6 +23,7 @@ extension AppDatabase {
         }
         let summary = try write { db in
             var clock = try Self.clock(db)
+            let now = environment.wallTime
             // On an empty board every project is new: no need to look each one up.
             let boardIsEmpty = try Int.fetchOne(db, sql: "SELECT count(*) FROM project") == 0
             var states: [UUID: ProjectState] = [:]
@@ -44,7 +45,7 @@ extension AppDatabase {
                 if index % 1000 == 0 { progress(index, operations.count) }
                 guard try rows.insert(operation) else { continue }
                 applied += 1
-                clock.receive(operation.timestamp)
+                clock.receive(operation.timestamp, now: now)
                 let id = operation.projectID
                 if states[id] == nil {
                     states[id] = boardIsEmpty ? ProjectState(id: id) : try ProjectRow.state(id, in: db)

@@ -43,6 +43,7 @@ extension AppDatabase {
                 try Self.deferLogIndexes(db)
             }
             var clock = try Self.clock(db)
+            let now = environment.wallTime
             let stored = try ProjectRow.states(Set(entries.map(\.operation.projectID)), in: db)
             var states: [UUID: (stored: ProjectState, merged: ProjectState)] = [:]
             var applied = 0
@@ -60,7 +61,7 @@ extension AppDatabase {
                     continue
                 }
                 applied += 1
-                clock.receive(operation.timestamp)
+                clock.receive(operation.timestamp, now: now)
                 if states[operation.projectID] == nil {
                     let before = stored[operation.projectID] ?? ProjectState(id: operation.projectID)
                     states[operation.projectID] = (before, before)
@@ -102,6 +103,7 @@ extension AppDatabase {
                 try db.execute(sql: "DROP INDEX project_by_list")
             }
             var clock = try Self.clock(db)
+            let now = environment.wallTime
             let rows = try ImportRows(db)
             let inOrder = zip(states, states.dropFirst()).allSatisfy { Self.precedes($0.id, $1.id) }
             for state in inOrder ? states : states.sorted(by: { Self.precedes($0.id, $1.id) }) {
@@ -110,7 +112,7 @@ extension AppDatabase {
                     state.title?.timestamp, state.description?.timestamp, state.deadline?.timestamp,
                     state.status?.timestamp,
                 ]
-                for stamp in stamps.compactMap(\.self) { clock.receive(stamp) }
+                for stamp in stamps.compactMap(\.self) { clock.receive(stamp, now: now) }
             }
             try rows.notifyChanges()
             if rebuildIndex { try db.execute(sql: Self.projectIndexes) }

@@ -112,6 +112,9 @@ public struct SyncRound: Sendable {
     func pushOutboxNoticingLoss() async throws -> (pushed: Int, resentEverything: Bool) {
         var pushed = 0
         var resent = false
+        // A change stamped past the skew (made before clocks were bounded) would be refused, and
+        // the outbox behind it with it, for ever: it is stamped anew at this device's time first.
+        try database.restampOutboxAhead()
         while true {
             let pending = try database.pendingOperations(limit: PushRequest.operationLimit)
             let batch = Self.batch(pending)

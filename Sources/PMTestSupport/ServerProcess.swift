@@ -9,19 +9,23 @@ public final class ServerProcess: @unchecked Sendable {
     public let arguments: [String]
     /// Where both output streams of every start are appended.
     public let logPath: String
+    /// Variables set for the process on top of this one's (`PM_NOW` pins its clock).
+    public let environment: [String: String]
     /// The port it listens on.
     public let port: Int
     private let lock = NSLock()
     private var process: Process?
 
     /// A server on `database` (a file or a `postgres://` URL), logging to `log`, with `serve`'s
-    /// `extraArguments`; not started.
+    /// `extraArguments` and `environment` variables; not started.
     public init(
-        binary: URL = ServerProcess.builtBinary, database: String, log: String, extraArguments: [String] = []
+        binary: URL = ServerProcess.builtBinary, database: String, log: String, extraArguments: [String] = [],
+        environment: [String: String] = [:]
     ) throws {
         self.binary = binary
         self.port = try Self.freePort()
         self.arguments = ["serve", "--port", "\(port)", "--database", database] + extraArguments
+        self.environment = environment
         self.logPath = log
         _ = FileManager.default.createFile(atPath: log, contents: nil)
     }
@@ -42,6 +46,9 @@ public final class ServerProcess: @unchecked Sendable {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         try log.seekToEnd()
         process.standardOutput = log

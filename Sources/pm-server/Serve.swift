@@ -24,6 +24,12 @@ struct Serve: StartedCommand {
             down, never a right one; 0 turns the limit off.
             """)
     var signInLimit = 5
+    @Option(
+        help: """
+            Seconds a pushed change's clock may be ahead of this server's: a change stamped further \
+            ahead is refused (422 wallTimeAhead), so no device's clock can be carried into the future.
+            """)
+    var clockSkew = 300
     @OptionGroup var database: DatabaseOptions
     @Option(
         help: """
@@ -44,6 +50,9 @@ struct Serve: StartedCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         guard signInLimit >= 0 else { throw ValidationError("--sign-in-limit must be 0 or more, got \(signInLimit)") }
+        guard (1...86_400).contains(clockSkew) else {
+            throw ValidationError("--clock-skew must be 1–86400 seconds, got \(clockSkew)")
+        }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                 url.query == nil
@@ -94,6 +103,7 @@ struct Serve: StartedCommand {
             signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,
             limiter: limiter, firstRun: firstRun)
         let link = publicURL.map(firstRun.link(publicURL:)) ?? firstRun.link(host: host, port: port)
+        let skew = ClockSkew(milliseconds: Int64(clockSkew) * 1000, now: startUp.now)
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
@@ -101,8 +111,8 @@ struct Serve: StartedCommand {
             additions: MetricsEndpoint.bootstrap().merging(web.additions).merging(
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
-                    signInLimiter: limiter)),
-            signInLimiter: limiter, health: HealthCheck(repository: repository, clock: startUp.clock),
+                    signInLimiter: limiter, skew: skew.milliseconds)),
+            signInLimiter: limiter, clockSkew: skew, health: HealthCheck(repository: repository, clock: startUp.clock),
             services: services + [follower],
             beforeServerStarts: {
                 try await beforeServerStarts?()

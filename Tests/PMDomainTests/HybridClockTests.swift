@@ -65,7 +65,7 @@ import Testing
         let remote = HybridTimestamp(wallTime: noon + 10_000, counter: 3, device: deviceB)
 
         // When it has seen the other's change and makes its own
-        clock.receive(remote)
+        clock.receive(remote, now: noon + 1)
         let reading = clock.tick(now: noon + 1)
 
         // Then its change sorts after the one it saw, stamped with its own device
@@ -78,7 +78,7 @@ import Testing
         _ = clock.tick(now: noon)
         let remote = HybridTimestamp(wallTime: noon, counter: 0, device: .counted(0xFF))
 
-        clock.receive(remote)
+        clock.receive(remote, now: noon)
 
         #expect(clock.tick(now: noon) > remote)
     }
@@ -92,11 +92,11 @@ import Testing
             var made: [HybridTimestamp] = []
             for _ in 0..<100 {
                 let device = Int.random(in: 0..<clocks.count, using: &random)
+                let skew = Int64(device - 1) * 60_000 + Int64.random(in: -2_000...2_000, using: &random)
                 if Bool.random(using: &random), let remote = made.randomElement(using: &random) {
-                    clocks[device].receive(remote)
+                    clocks[device].receive(remote, now: noon + skew)
                     latestSeen[device] = max(latestSeen[device] ?? remote, remote)
                 }
-                let skew = Int64(device - 1) * 60_000 + Int64.random(in: -2_000...2_000, using: &random)
 
                 let reading = clocks[device].tick(now: noon + skew)
 
@@ -112,7 +112,7 @@ import Testing
         var clock = HybridClock(device: deviceA)
         let latest = clock.tick(now: noon)
 
-        clock.receive(HybridTimestamp(wallTime: noon - 1, counter: 50, device: deviceB))
+        clock.receive(HybridTimestamp(wallTime: noon - 1, counter: 50, device: deviceB), now: noon)
 
         #expect(clock.latest == latest)
         #expect(clock.tick(now: noon - 1) == HybridTimestamp(wallTime: noon, counter: 1, device: deviceA))
@@ -129,8 +129,63 @@ import Testing
         var clock = HybridClock(device: deviceA)
         let remote = HybridTimestamp(wallTime: noon, counter: .max, device: deviceB)
 
-        clock.receive(remote)
+        clock.receive(remote, now: noon)
 
         #expect(clock.tick(now: noon) > remote)
+    }
+
+    @Test func receivingAReadingBeyondTheSkewLeavesTheClockWhereItWas() {
+        // Given a device at noon that receives the largest reading a server ever accepted
+        var clock = HybridClock(device: deviceA)
+        let latest = clock.tick(now: noon)
+        let poisoned = HybridTimestamp(
+            wallTime: ProjectOperation.wallTimeMaximum, counter: .max, device: deviceB)
+
+        clock.receive(poisoned, now: noon)
+
+        // Then the clock does not follow it, and the next change is stamped at the device's own time
+        #expect(clock.latest == latest)
+        #expect(clock.tick(now: noon + 1) == HybridTimestamp(wallTime: noon + 1, counter: 0, device: deviceA))
+    }
+
+    @Test func receivingAReadingUpToTheSkewAheadIsTakenIn() {
+        var clock = HybridClock(device: deviceA, skew: 60_000)
+        let atBound = HybridTimestamp(wallTime: noon + 60_000, counter: 7, device: deviceB)
+        let pastBound = HybridTimestamp(wallTime: noon + 60_001, counter: 0, device: deviceB)
+
+        clock.receive(atBound, now: noon)
+        clock.receive(pastBound, now: noon)
+
+        #expect(clock.latest == HybridTimestamp(wallTime: noon + 60_000, counter: 7, device: deviceA))
+        #expect(clock.tick(now: noon) > atBound)
+    }
+
+    @Test func defaultSkewIsFiveMinutes() {
+        #expect(HybridClock.defaultSkew == 300_000)
+        #expect(HybridClock(device: deviceA).skew == 300_000)
+        #expect(HybridClock(device: deviceA).bound(now: noon) == noon + 300_000)
+        #expect(HybridClock(device: deviceA).bound(now: .max) == .max)
+    }
+
+    @Test func clockAlreadyAheadBeyondTheSkewStartsAgainFromItsOwnTime() {
+        // Given a clock persisted before clocks were bounded, holding the poisoned reading
+        var clock = HybridClock(
+            latest: HybridTimestamp(wallTime: ProjectOperation.wallTimeMaximum, counter: .max, device: deviceA))
+        #expect(clock.isAhead(of: noon))
+
+        // When the device makes a change at noon
+        let reading = clock.tick(now: noon)
+
+        // Then it is stamped at noon, which a server accepts, and the clock runs on from there
+        #expect(reading == HybridTimestamp(wallTime: noon, counter: 0, device: deviceA))
+        #expect(!clock.isAhead(of: noon))
+        #expect(clock.tick(now: noon) == HybridTimestamp(wallTime: noon, counter: 1, device: deviceA))
+    }
+
+    @Test func clockAheadWithinTheSkewKeepsOrdering() {
+        var clock = HybridClock(latest: HybridTimestamp(wallTime: noon + 299_000, counter: 2, device: deviceA))
+
+        #expect(!clock.isAhead(of: noon))
+        #expect(clock.tick(now: noon) == HybridTimestamp(wallTime: noon + 299_000, counter: 3, device: deviceA))
     }
 }

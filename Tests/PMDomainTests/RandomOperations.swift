@@ -20,7 +20,7 @@ struct RandomOperations {
         for number in 0..<Int.random(in: 5...40, using: &random) {
             let device = Int.random(in: 0..<clocks.count, using: &random)
             if Bool.random(using: &random), let seen = made.randomElement(using: &random) {
-                clocks[device].receive(seen.timestamp)
+                clocks[device].receive(seen.timestamp, now: seen.timestamp.wallTime)
             }
             // Coarse, skewed wall clocks: devices often share a millisecond, and some run behind.
             let now = noon + Int64.random(in: 0...3, using: &random) * 1000 - Int64(device) * 1000

@@ -19,8 +19,13 @@ struct WebClockVectors: Encodable {
     struct Receive: Encodable {
         var latest: HybridTimestamp
         var remote: HybridTimestamp
+        /// The receiving device's wall time: a remote more than `skew` ahead of it is not taken in.
+        var now: Int64
         var after: HybridTimestamp
     }
+
+    /// How far ahead of its wall time a clock takes readings in (``HybridClock/defaultSkew``).
+    var skew: Int64
 
     var readings: [Reading]
     /// `readings`' texts in clock order.
@@ -61,19 +66,24 @@ struct WebClockVectors: Encodable {
         var ticks: [Tick] = []
         var receives: [Receive] = []
         for latest in stamps.prefix(24) + [HybridTimestamp(wallTime: noon, counter: .max, device: devices[0])] {
-            // A wall clock ahead, standing still, and stepped back.
-            for now in [latest.wallTime + 5, latest.wallTime, latest.wallTime - 5] {
+            // A wall clock ahead, standing still, stepped back, and stepped back past the skew
+            // (a clock holding a poisoned reading, which starts again from its own time).
+            let skew = HybridClock.defaultSkew
+            for now in [latest.wallTime + 5, latest.wallTime, latest.wallTime - 5, latest.wallTime - skew - 1] {
                 var clock = HybridClock(latest: latest)
                 ticks.append(Tick(latest: latest, now: now, reading: clock.tick(now: now)))
             }
             for remote in stamps.shuffled(using: &random).prefix(3) {
-                var clock = HybridClock(latest: latest)
-                clock.receive(remote)
-                receives.append(Receive(latest: latest, remote: remote, after: clock.latest))
+                // Received at the device's own time, and just at and just past the skew behind it.
+                for now in [latest.wallTime, remote.wallTime - skew, remote.wallTime - skew - 1] {
+                    var clock = HybridClock(latest: latest)
+                    clock.receive(remote, now: now)
+                    receives.append(Receive(latest: latest, remote: remote, now: now, after: clock.latest))
+                }
             }
         }
         return WebClockVectors(
-            readings: stamps.map { Reading(timestamp: $0, text: $0.description) },
+            skew: HybridClock.defaultSkew, readings: stamps.map { Reading(timestamp: $0, text: $0.description) },
             ordered: stamps.sorted().map(\.description), parses: parses, ticks: ticks, receives: receives)
     }
 }

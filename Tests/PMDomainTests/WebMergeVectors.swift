@@ -90,7 +90,7 @@ struct WebMergeVectors: Encodable {
         for number in 0..<Int.random(in: 5...40, using: &random) {
             let device = Int.random(in: 0..<clocks.count, using: &random)
             if Bool.random(using: &random), let seen = made.randomElement(using: &random) {
-                clocks[device].receive(seen.timestamp)
+                clocks[device].receive(seen.timestamp, now: seen.timestamp.wallTime)
             }
             // Coarse, skewed wall clocks: devices often share a millisecond, and some run behind.
             let now = WebVectors.noon + Int64.random(in: -1...3, using: &random) * 1000 - Int64(device) * 1000

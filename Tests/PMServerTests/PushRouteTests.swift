@@ -41,6 +41,56 @@ import Testing
         #expect(try await fixture.repository.operations(board: "team", after: 0, limit: 10).head == 2)
     }
 
+    @Test func operationStampedPastTheSkewIsRefusedWith422AndNothingWritten() async throws {
+        // Given a server whose clock reads 2026-11-21T12:00Z, with the default five-minute skew
+        let fixture = try await ServerFixture.make()
+        let noon: Int64 = 1_795_262_400_000
+        let server = ClockSkew(now: { Date(timeIntervalSince1970: Double(noon) / 1000) })
+        let batches = [
+            // the largest clock a server once accepted, and one just past the skew, each beside a good one
+            [SyncFixtures.operation(1, wallTime: noon), SyncFixtures.operation(2, wallTime: 253_402_300_799_999)],
+            [SyncFixtures.operation(3, wallTime: noon), SyncFixtures.operation(4, wallTime: noon + 300_001)],
+        ]
+        try await fixture.application(clockSkew: server).test(.router) { client in
+            for batch in batches {
+                // When a member pushes it
+                try await client.execute(
+                    uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                    body: try ServerFixture.body(batch)
+                ) { response in
+                    // Then the push is refused, naming the rule
+                    try expectError(response, .unprocessableContent, code: "wallTimeAhead")
+                    let body = try decode(ErrorBody.self, response)
+                    #expect(body.error.message.contains("at most 300 seconds ahead of the server's clock"))
+                }
+            }
+            // and an operation at exactly the skew is taken
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body([SyncFixtures.operation(5, wallTime: noon + 300_000)])
+            ) { #expect($0.status == .ok) }
+        }
+        // And nothing of the refused batches was stored
+        let stored = try await fixture.repository.operations(board: "team", after: 0, limit: 10)
+        #expect(stored.operations.map(\.operation.id) == [SyncFixtures.uuid(5)])
+    }
+
+    @Test func skewIsTheServersToSet() async throws {
+        let fixture = try await ServerFixture.make()
+        let noon: Int64 = 1_795_262_400_000
+        let server = ClockSkew(milliseconds: 60_000, now: { Date(timeIntervalSince1970: Double(noon) / 1000) })
+        try await fixture.application(clockSkew: server).test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body([SyncFixtures.operation(1, wallTime: noon + 60_001)])
+            ) { try expectError($0, .unprocessableContent, code: "wallTimeAhead") }
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
+                body: try ServerFixture.body([SyncFixtures.operation(2, wallTime: noon + 60_000)])
+            ) { #expect($0.status == .ok) }
+        }
+    }
+
     @Test func operationBreakingARuleIsRefusedWith422AndNothingWritten() async throws {
         let fixture = try await ServerFixture.make()
         let operations = [

@@ -18,8 +18,12 @@ struct ServerFixture {
         ServerFixture(team: try await TeamServer.make())
     }
 
-    var application: some ApplicationProtocol {
-        Application(router: buildRouter(repository: repository, openAPIDocument: "openapi: 3.1.0\n"))
+    var application: some ApplicationProtocol { application(clockSkew: .system) }
+
+    /// The server with its clock and skew given: what pushes are checked against.
+    func application(clockSkew: ClockSkew) -> some ApplicationProtocol {
+        Application(
+            router: buildRouter(repository: repository, openAPIDocument: "openapi: 3.1.0\n", clockSkew: clockSkew))
     }
 
     func headers(_ token: AccessToken?) -> HTTPFields {

@@ -93,13 +93,28 @@ import Testing
 
     @Test func aLocalChangeAfterAnImportSortsAfterTheImportedClock() throws {
         let database = try AppDatabase.inMemory(environment: world.environment)
+        let ahead = operation(
+            9, at: world.environment.wallTime + 240_000, by: laptop, ProjectFields(status: .doing))
+
+        _ = try database.apply([create, ahead])
+        _ = try database.move(project, to: .done)
+
+        #expect(try database.project(project)?.status == .done)
+    }
+
+    @Test func anImportedClockPastTheSkewIsKeptButNotFollowed() throws {
+        // Given an import holding a change stamped a day ahead of this device's time
+        let database = try AppDatabase.inMemory(environment: world.environment)
         let future = operation(
             9, at: world.environment.wallTime + 86_400_000, by: laptop, ProjectFields(status: .doing))
 
         _ = try database.apply([create, future])
-        _ = try database.move(project, to: .done)
+        let move = try database.move(project, to: .done)
 
-        #expect(try database.project(project)?.status == .done)
+        // Then the local change is stamped at the device's own time, which a server accepts, and
+        // the day-ahead change keeps the field it set
+        #expect(move.operation?.timestamp.wallTime == world.environment.wallTime)
+        #expect(try database.project(project)?.status == .doing)
     }
 
     @Test func anInvalidOperationRefusesTheWholeBatch() throws {

@@ -10,6 +10,7 @@ import Synchronization
 /// seeded schedule breaks. Requests are dropped before they arrive, answers are lost after the
 /// server applied them, requests arrive twice, clients go offline and the server restarts
 /// (is unreachable for a while, its stored operations kept, as a restart keeps its database).
+/// Pushes are checked as the real server checks them (`ClockSkew`), against `clockSkew`.
 final class SimulatedNetwork: Sendable {
     struct Faults: Sendable {
         var dropRequest = 0.08
@@ -31,9 +32,12 @@ final class SimulatedNetwork: Sendable {
     let repository = InMemorySyncRepository()
     static let board = "team"
     private let state: Mutex<State>
+    /// The server's clock and the skew it allows pushed operations.
+    let clockSkew: ClockSkew
 
-    init(seed: UInt64, faults: Faults = Faults()) {
+    init(seed: UInt64, faults: Faults = Faults(), clockSkew: ClockSkew) {
         state = Mutex(State(random: SeededGenerator(seed: seed ^ 0x5EED), faults: faults))
+        self.clockSkew = clockSkew
     }
 
     func setup() async throws {
@@ -104,6 +108,11 @@ final class SimulatedNetwork: Sendable {
             let wire = try? JSONDecoder().decode(
                 PushRequest.self, from: JSONEncoder().encode(PushRequest(operations: operations)))
             guard let wire else { throw .refused(status: 400, code: "invalidJSON", message: "unreadable push") }
+            do {
+                try network.clockSkew.check(wire.operations)
+            } catch {
+                throw .refused(status: 422, code: error.rule, message: error.description)
+            }
             let repository = network.repository
             let answer = try await network.deliver(client: client) {
                 PushResponse(

@@ -11,7 +11,10 @@ import Testing
 /// dropped requests, answers lost after the server applied them, duplicated deliveries and
 /// server restarts; one more device joins late from the snapshot. At the end, with the network
 /// healed, every device must equal the server: the same cards, the same operations, the same
-/// history, and no acknowledged operation missing. A failing seed is named in the test's
+/// history, and no acknowledged operation missing. A third of the way in, a member pushes an
+/// operation stamped in the year 9999 (refused), and the same operation is stored on the server
+/// as if from before pushes were bounded: every device pulls it, and must keep stamping its own
+/// changes at its own time so that the server takes them. A failing seed is named in the test's
 /// arguments; replay one alone with `PM_SIMULATION_SEED=N swift test --filter SyncSimulation`.
 /// `scripts/simulate N` runs N seeds of longer schedules with more devices
 /// (`PM_SIMULATION_SEEDS`, `PM_SIMULATION_STEPS`, `PM_SIMULATION_DEVICES`).
@@ -33,14 +36,19 @@ import Testing
 
 struct Simulation {
     let network: SimulatedNetwork
-    let world = TestWorld(day: "2026-11-21")
+    let world: TestWorld
     var random: SeededGenerator
     var devices: [AppDatabase] = []
     var joinedLate = false
     var restartStepsLeft = 0
+    /// The far-future operation, once stored, and what the server answered its push.
+    var poisoned: ProjectOperation?
+    var poisonRefusal: SyncTransportError?
 
     init(seed: UInt64, devices count: Int = 3) async throws {
-        network = SimulatedNetwork(seed: seed)
+        let world = TestWorld(day: "2026-11-21")
+        self.world = world
+        network = SimulatedNetwork(seed: seed, clockSkew: ClockSkew(now: { world.now }))
         try await network.setup()
         random = SeededGenerator(seed: seed)
         for _ in 0..<count { devices.append(try makeDevice()) }
@@ -73,6 +81,7 @@ struct Simulation {
                 devices.append(try makeDevice())
                 joinedLate = true
             }
+            if poisoned == nil && step == steps / 3 { try await poison() }
             let device = pick(devices.count)
             switch pick(100) {
             case 0..<50: try edit(devices[device])
@@ -83,6 +92,25 @@ struct Simulation {
                 restartStepsLeft = 1 + pick(4)
             }
         }
+    }
+
+    /// A member pushes a card stamped with the largest clock a server once accepted; it is
+    /// refused, and then stored all the same, as a server before the rule would have.
+    mutating func poison() async throws {
+        let operation = ProjectOperation(
+            id: world.nextID(), projectID: world.nextID(),
+            timestamp: HybridTimestamp(
+                wallTime: ProjectOperation.wallTimeMaximum, counter: .max,
+                device: UUID(uuidString: "99999999-0000-4000-8000-000000000999")!),
+            fields: ProjectFields(
+                title: "9999년의 카드 ☠", description: "", deadline: Deadline(daysSince1970: 20_100), status: .doing))
+        do {
+            _ = try await network.transport(client: 0).push([operation])
+        } catch {
+            poisonRefusal = error
+        }
+        _ = try await network.repository.push(board: BoardName(SimulatedNetwork.board), operations: [operation])
+        poisoned = operation
     }
 
     func round(_ device: Int) async throws -> SyncReport {
@@ -138,6 +166,19 @@ struct Simulation {
         let serverIDs = server.operations.map(\.operation.id)
         #expect(Set(serverIDs).count == serverIDs.count, "an operation is on the server twice")
         #expect(server.operations.map(\.seq) == (0..<server.operations.count).map { Int64($0) + 1 }, "gap in seqs")
+        // The far-future push was refused by the rule (or never arrived: client 0 offline, the
+        // server down or the request dropped), never taken.
+        if case .refused(let status, let code, _)? = poisonRefusal {
+            #expect(status == 422 && code == "wallTimeAhead")
+        }
+        let poisoned = try #require(poisoned, "no far-future operation was pushed")
+        #expect(network.acknowledged[poisoned.id] == nil, "the far-future push was acknowledged")
+        #expect(server.operations.contains { $0.operation.id == poisoned.id })
+        // Every device's own changes stayed within the skew of the server's clock.
+        let bound = Int64(world.now.timeIntervalSince1970 * 1000) + HybridClock.defaultSkew
+        for entry in server.operations where entry.operation.id != poisoned.id {
+            #expect(entry.operation.timestamp.wallTime <= bound, "a device stamped a change past the skew")
+        }
         for (id, seq) in network.acknowledged {
             #expect(
                 server.operations.first { $0.operation.id == id }?.seq == seq, "acknowledged \(id) is not at \(seq)")

@@ -38,10 +38,16 @@ final class SyncServer: @unchecked Sendable {
         try runner.run(arguments + Self.database(runner), executable: Self.binary)
     }
 
-    /// Starts `pm-server serve` and waits until it answers `/health`.
-    func start() async throws {
+    /// The server's pinned clock unless a test says otherwise: after every time the tests' devices
+    /// pin, so no change of theirs is ahead of it (the server refuses changes stamped more than
+    /// its skew ahead of its clock).
+    static let defaultNow = "2026-11-22T00:00:00Z"
+
+    /// Starts `pm-server serve` with its clock pinned at `now` and waits until it answers `/health`.
+    func start(now: String = defaultNow) async throws {
         let process = try runner.start(
-            ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + Self.database(runner), executable: Self.binary)
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + Self.database(runner), now: now,
+            executable: Self.binary)
         self.process = process
         switch try await waitForHealth(port: port, isRunning: { process.process.isRunning }) {
         case .healthy: return

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
+  DEFAULT_SKEW,
   HybridClock,
   compareTimestamps,
   formatTimestamp,
@@ -34,9 +35,13 @@ test("given a wall clock ahead, still or behind, when the clock ticks, then the 
 });
 
 test("given a remote reading, when received, then the clock stands where Swift's does", () => {
-  for (const { latest, remote, after } of clock.receives) {
+  for (const { latest, remote, now, after } of clock.receives) {
     const hybrid = new HybridClock(latest);
-    hybrid.receive(remote);
-    assert.deepEqual(hybrid.latest, after, JSON.stringify({ latest, remote }));
+    hybrid.receive(remote, now);
+    assert.deepEqual(hybrid.latest, after, JSON.stringify({ latest, remote, now }));
   }
+});
+
+test("given Swift's skew, then the web clock bounds what it takes in by the same", () => {
+  assert.equal(DEFAULT_SKEW, clock.skew);
 });

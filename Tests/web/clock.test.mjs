@@ -39,15 +39,29 @@ test("given a spent counter, when the clock ticks, then the wall time steps on b
 test("given a later remote reading, when received, then the next local tick sorts after it on this device", () => {
   const clock = HybridClock.forDevice(deviceA);
   clock.tick(noon);
-  clock.receive({ wallTime: noon + 5000, counter: 3, device: deviceB });
+  clock.receive({ wallTime: noon + 5000, counter: 3, device: deviceB }, noon);
   assert.deepEqual(clock.tick(noon), { wallTime: noon + 5000, counter: 4, device: deviceA });
 });
 
 test("given an earlier remote reading, when received, then the clock does not move back", () => {
   const clock = HybridClock.forDevice(deviceA);
   clock.tick(noon);
-  clock.receive({ wallTime: noon - 1, counter: 99, device: deviceB });
+  clock.receive({ wallTime: noon - 1, counter: 99, device: deviceB }, noon);
   assert.deepEqual(clock.latest, { wallTime: noon, counter: 0, device: deviceA });
+});
+
+test("given the largest reading the server ever accepted, when received, then the next tick is at the device's own time", () => {
+  const clock = HybridClock.forDevice(deviceA);
+  clock.tick(noon);
+  clock.receive({ wallTime: 253_402_300_799_999, counter: COUNTER_MAX, device: deviceB }, noon);
+  assert.deepEqual(clock.tick(noon + 1), { wallTime: noon + 1, counter: 0, device: deviceA });
+});
+
+test("given a clock stored holding a poisoned reading, when it ticks, then it starts again from its own time", () => {
+  const clock = new HybridClock({ wallTime: 253_402_300_799_999, counter: COUNTER_MAX, device: deviceA });
+  assert.ok(clock.isAhead(noon));
+  assert.deepEqual(clock.tick(noon), { wallTime: noon, counter: 0, device: deviceA });
+  assert.ok(!clock.isAhead(noon));
 });
 
 test("given the same wall time and counter, when compared, then the device id breaks the tie", () => {

@@ -41,13 +41,22 @@ export function parseTimestamp(text) {
 }
 
 /**
+ * How far ahead of its own wall time (milliseconds) a clock takes a received reading in, as
+ * HybridClock.defaultSkew: one reading stamped far in the future would otherwise carry every
+ * later local reading past what the server accepts.
+ */
+export const DEFAULT_SKEW = 300_000;
+
+/**
  * A device's clock. Each reading is later than every reading it made or received, even when
- * the wall clock stands still or steps back, so an edit made after seeing another wins.
+ * the wall clock stands still or steps back, so an edit made after seeing another wins — except
+ * a reading more than `skew` ahead of the device's own time, which it does not follow.
  */
 export class HybridClock {
   /** A clock that has seen nothing later than `latest`. */
-  constructor(latest) {
+  constructor(latest, skew = DEFAULT_SKEW) {
     this.latest = { ...latest };
+    this.skew = skew;
   }
 
   /** A new clock for `device`. */
@@ -55,8 +64,20 @@ export class HybridClock {
     return new HybridClock({ wallTime: 0, counter: 0, device: device.toLowerCase() });
   }
 
-  /** A fresh reading for a local change at wall time `now` (milliseconds since 1970). */
+  /**
+   * Whether the clock holds a reading more than the skew ahead of `now` (one taken in before
+   * clocks were bounded): ticking it as it is would stamp changes the server refuses.
+   */
+  isAhead(now) {
+    return this.latest.wallTime > now + this.skew;
+  }
+
+  /**
+   * A fresh reading for a local change at wall time `now` (milliseconds since 1970). A clock
+   * ahead of `now` by more than the skew starts again from `now`, as the Swift clock does.
+   */
   tick(now) {
+    if (this.isAhead(now)) this.latest = { wallTime: 0, counter: 0, device: this.latest.device };
     const { wallTime, counter, device } = this.latest;
     if (now > wallTime) {
       this.latest = { wallTime: now, counter: 0, device };
@@ -69,8 +90,13 @@ export class HybridClock {
     return { ...this.latest };
   }
 
-  /** Takes in a reading from elsewhere, so that later local readings sort after it. */
-  receive(remote) {
+  /**
+   * Takes in a reading from elsewhere, received at wall time `now`, so that later local readings
+   * sort after it — unless it is more than the skew ahead of `now`: then the clock stays where
+   * it is (the operation it stamps is kept and ordered by it all the same).
+   */
+  receive(remote, now) {
+    if (remote.wallTime > now + this.skew) return;
     const { wallTime, counter, device } = this.latest;
     if (remote.wallTime > wallTime || (remote.wallTime === wallTime && remote.counter > counter)) {
       this.latest = { wallTime: remote.wallTime, counter: remote.counter, device };

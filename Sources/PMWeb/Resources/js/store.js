@@ -67,11 +67,11 @@ export function markCopy(board, store, storage = globalThis.localStorage) {
 }
 
 /** Opens (creating when new) the store of board `board`. */
-export async function openStore(board, { indexedDB = globalThis.indexedDB, randomUUID } = {}) {
+export async function openStore(board, { indexedDB = globalThis.indexedDB, randomUUID, now = Date.now } = {}) {
   const open = indexedDB.open(`pm-board:${board}`, VERSION);
   open.onupgradeneeded = () => upgrade(open.result);
   const db = await request(open);
-  const store = new Store(db, `pm-board:${board}`);
+  const store = new Store(db, `pm-board:${board}`, now);
   // Another tab is deleting the board (signing out): let go of it so the deletion can go on.
   db.onversionchange = () => {
     store.close();
@@ -84,8 +84,10 @@ export async function openStore(board, { indexedDB = globalThis.indexedDB, rando
 
 /** One board's data: read once into memory, written through in transactions. */
 export class Store {
-  constructor(db, name = db.name) {
+  constructor(db, name = db.name, now = Date.now) {
     this.db = db;
+    /** The wall time (milliseconds), against which the clock bounds what it takes in. */
+    this.now = now;
     /** The database's name, `pm-board:NAME`. */
     this.name = name;
     /** Card states by id, as merge.js keeps them. */
@@ -121,7 +123,7 @@ export class Store {
     channel.onmessage = ({ data }) => {
       const changed = new Set();
       for (const operation of data.operations) {
-        this.clock.receive(operation.timestamp);
+        this.clock.receive(operation.timestamp, this.now());
         let state = this.states.get(operation.projectId);
         if (!state) {
           state = emptyState(operation.projectId);
@@ -193,7 +195,8 @@ export class Store {
     const tx = this.db.transaction(["pages", "cards", "outbox", "meta"], "readwrite", { durability: "relaxed" });
     const done = committed(tx);
     const operations = entries.map((entry) => entry.operation);
-    for (const operation of operations) this.clock.receive(operation.timestamp);
+    const now = this.now();
+    for (const operation of operations) this.clock.receive(operation.timestamp, now);
     const changed = this.#merge(tx, operations);
     if (entries.length > 0) tx.objectStore("pages").put({ entries }, entries[0].seq);
     const arrived = new Set(operations.map((operation) => operation.id));
@@ -214,10 +217,11 @@ export class Store {
   async addSnapshot(states, seq) {
     // In memory at once, written a moment later: the caller draws the cards in between, so
     // copying thousands of records into the transaction does not hold the first sight of them.
+    const now = this.now();
     for (const state of states) {
       this.states.set(state.id, state);
       for (const field of ["title", "description", "deadline", "status"]) {
-        if (state[field]) this.clock.receive(state[field].timestamp);
+        if (state[field]) this.clock.receive(state[field].timestamp, now);
       }
     }
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -240,7 +244,8 @@ export class Store {
     const tx = this.db.transaction(["pages", "cards", "meta"], "readwrite", { durability: "relaxed" });
     const done = committed(tx);
     const operations = entries.map((entry) => entry.operation);
-    for (const operation of operations) this.clock.receive(operation.timestamp);
+    const now = this.now();
+    for (const operation of operations) this.clock.receive(operation.timestamp, now);
     const changed = this.#merge(tx, operations);
     if (entries.length > 0) tx.objectStore("pages").put({ entries }, entries[0].seq);
     tx.objectStore("meta").put(next, "backfill");
