@@ -1,10 +1,14 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 public import Foundation
 import PMDomain
 import PMSyncProtocol
 import Testing
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Far-future pushes against real `pm-server serve` processes on `database` (a SQLite file or a
@@ -100,3 +104,5 @@ public struct FarFuturePushRun {
         return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
     }
 }
+
+#endif
