@@ -26,9 +26,13 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
@@ -80,7 +84,16 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures),
         .testTarget(
-            name: "pmTests", dependencies: ["PMDomain", "PMStore", "PMTestSupport", "pm", "pm-server"],
+            name: "pmTests",
+            dependencies: [
+                "PMDomain", "PMStore", "PMSync", "PMSyncClient", "PMTestSupport", "pm", "pm-server",
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: upcomingFeatures),
         .target(name: "PMSyncProtocol", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
         .target(name: "PMCalendar", dependencies: ["PMDomain"], swiftSettings: upcomingFeatures),
@@ -104,6 +117,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
+                // The connection's own handlers (request deadlines, the answer to an unreadable
+                // head) and the live connections' close codes.
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             resources: [.copy("Resources/openapi.yaml")],
             swiftSettings: upcomingFeatures
@@ -135,6 +154,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -216,17 +236,22 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: upcomingFeatures
         ),
         .testTarget(
             name: "PMServerTests",
             dependencies: [
-                "PMDomain", "PMServer", "PMSyncProtocol", "PMTestSupport", "PMCalendar",
+                "PMDomain", "PMServer", "PMSyncProtocol", "PMTestSupport", "PMCalendar", "pm-server",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ],
             swiftSettings: upcomingFeatures

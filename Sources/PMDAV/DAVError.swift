@@ -62,6 +62,10 @@ struct DAVError: Error, Hashable, Sendable, CustomStringConvertible {
         text(.contentTooLarge, "xmlTooLarge", "an XML body may be at most \(limit) bytes, got \(size) or more")
     }
 
+    static let xmlEncoding = text(
+        .unsupportedMediaType, "xmlEncoding",
+        "an XML body must be UTF-8: no other encoding declared, no UTF-16 or UTF-32, no NUL bytes")
+
     static let xmlDoctype = text(
         .badRequest, "xmlDoctype", "XML with a document type declaration or entities is not accepted")
 

@@ -5,9 +5,9 @@ import FoundationXML
 #endif
 
 /// Reads a WebDAV request body (PROPFIND, REPORT) into a ``DAVElement`` tree, refusing what
-/// could hurt the server before the parser sees it: a body over ``maxBytes``, a document type
-/// declaration (no DTD is ever processed, so no entity can expand or reach outside), elements
-/// nested deeper than ``maxDepth``.
+/// could hurt the server before the parser sees it: a body over ``maxBytes``, a body that is not
+/// UTF-8 (``isUTF8Only(_:)``), a document type declaration (no DTD is ever processed, so no
+/// entity can expand or reach outside), elements nested deeper than ``maxDepth``.
 enum DAVXMLReader {
     /// A multiget of a thousand cards is some 100 KiB; ten times that is no client's request.
     static let maxBytes = 1024 * 1024
@@ -17,6 +17,9 @@ enum DAVXMLReader {
     /// The root element of `body`.
     static func read(_ body: [UInt8]) throws(DAVError) -> DAVElement {
         guard body.count <= maxBytes else { throw .xmlTooLarge(body.count, limit: maxBytes) }
+        // The parser would decode UTF-16, UTF-7 or EBCDIC, in which `<!DOCTYPE` is other bytes:
+        // the byte check below holds only for a body the parser reads as UTF-8.
+        guard isUTF8Only(body) else { throw .xmlEncoding }
         if contains(body, "<!DOCTYPE") || contains(body, "<!ENTITY") { throw .xmlDoctype }
         let parser = XMLParser(data: Data(body))
         parser.shouldProcessNamespaces = true
@@ -30,6 +33,28 @@ enum DAVXMLReader {
             throw .xmlMalformed(parser.parserError.map { "\($0.localizedDescription)" } ?? "no root element")
         }
         return root
+    }
+
+    /// Whether `bytes` is UTF-8 the parser reads as UTF-8: valid UTF-8 (so no UTF-16 or UTF-32
+    /// byte-order mark), no NUL (UTF-16 and UTF-32 text without a mark has them; XML allows
+    /// none), and an XML declaration, if any, that names no other encoding.
+    static func isUTF8Only(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.contains(0), let text = String(validating: bytes, as: UTF8.self) else { return false }
+        guard let encoding = declaredEncoding(text) else { return true }
+        return ["utf-8", "utf8"].contains(encoding.lowercased())
+    }
+
+    /// The `encoding` of the XML declaration that opens `text` (after a UTF-8 byte-order mark).
+    static func declaredEncoding(_ text: String) -> String? {
+        let start = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        guard start.hasPrefix("<?xml"), let end = start.range(of: "?>") else { return nil }
+        let declaration = start[..<end.lowerBound]
+        guard let name = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[name.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard rest.first == "=" else { return nil }
+        let value = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
+        guard let quote = value.first, quote == "\"" || quote == "'" else { return nil }
+        return String(value.dropFirst().prefix { $0 != quote })
     }
 
     /// Whether `text` occurs in `bytes`, ASCII case ignored.

@@ -16,7 +16,7 @@ public func buildRouter<Repository: SyncRepository>(
     clockSkew: ClockSkew = .system, health: HealthCheck = .healthy
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
-    router.add(middleware: LogRequestsMiddleware(.debug))
+    router.add(middleware: RequestLogMiddleware())
     // Outside the error middleware, so every answer is counted with the status it went out with.
     router.add(middleware: MetricsMiddleware())
     let storage = repository as? any StorageFailureDescribing
@@ -50,11 +50,15 @@ public func buildRouter<Repository: SyncRepository>(
     return router
 }
 
-/// How long an HTTP connection may stay without a whole request head, or idle between requests,
-/// before the server closes it: a client that opens connections and trickles its headers (or
-/// sends nothing) cannot hold them open. A live WebSocket is past this once upgraded; its pings
-/// keep it honest.
+/// How long an HTTP connection may stay idle between requests, or before a later request's head
+/// is whole, before the server closes it. A live WebSocket is past this once upgraded; its
+/// pings keep it honest.
 public let defaultIdleTimeout: Duration = .seconds(30)
+
+/// How long a client has to send a whole request: a new connection its first request, from
+/// connecting; every request its body, from its head. Past it the connection is closed, so a
+/// client that trickles a head or a body (or sends nothing) cannot hold connections open.
+public let defaultRequestTimeout: Duration = .seconds(30)
 
 /// How often the server pings a live WebSocket. A client that answers no ping within a period
 /// of it is closed, also one that has stopped reading while heads keep coming.
@@ -63,19 +67,23 @@ public let defaultLivePingPeriod: Duration = .seconds(30)
 /// The server application: the routes of ``buildRouter(repository:live:openAPIDocument:)`` and
 /// the live WebSocket on `configuration`, with `additions`' routes and ways to sign in. `services` run beside the server and stop after it
 /// (a database client, ``LiveHeadsFollower``); `beforeServerStarts` (migrations) runs once they
-/// are up and before the first request is accepted. A connection idle for `idleTimeout` (no
-/// whole request head yet, or none since the last answer) is closed; live WebSockets are
-/// pinged every `livePingPeriod`.
+/// are up and before the first request is accepted. A connection that has not sent a whole
+/// request within `requestTimeout` (``defaultRequestTimeout``), or stays idle for `idleTimeout`
+/// after an answer, is closed, and one whose first head cannot be parsed is answered 400 and
+/// closed; live WebSockets are pinged every `livePingPeriod` and capped by `liveLimits`. With a
+/// `certificate`, every connection speaks TLS with the one it serves when the connection is
+/// accepted.
 public func buildApplication<Repository: SyncRepository>(
     repository: Repository, configuration: ApplicationConfiguration, logger: Logger,
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
-    idleTimeout: Duration = defaultIdleTimeout, livePingPeriod: Duration = defaultLivePingPeriod,
+    idleTimeout: Duration = defaultIdleTimeout, requestTimeout: Duration = defaultRequestTimeout,
+    livePingPeriod: Duration = defaultLivePingPeriod, liveLimits: LiveConnectionLimits = LiveConnectionLimits(),
     signInLimiter: SignInLimiter? = nil, clockSkew: ClockSkew = .system, health: HealthCheck = .healthy,
-    services: [any Service] = [],
+    certificate: ServerCertificate? = nil, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
-    LiveController(repository: repository, live: live).addRoutes(
+    LiveController(repository: repository, live: live, limits: liveLimits).addRoutes(
         to: webSocketRouter.boardGroup(
             repository: repository, additionalAuthenticators: additions.boardAuthenticators,
             signInLimiter: signInLimiter))
@@ -84,13 +92,19 @@ public func buildApplication<Repository: SyncRepository>(
             repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions,
             signInLimiter: signInLimiter, clockSkew: clockSkew, health: health),
         server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
-            RequestHeadDeadline(
+            let secure = certificate != nil
+            let plain = FirstRequestGuard(
                 inner: HTTP1WebSocketUpgradeChannel(
-                    responder: responder, webSocketResponder: webSocketResponder,
+                    responder: HTTPSRequests.marking(responder, secure: secure),
+                    webSocketResponder: HTTPSMarkingResponder(base: webSocketResponder, secure: secure),
                     configuration: .init(
-                        http1: .init(idleTimeout: TimeAmount(idleTimeout)),
+                        http1: .init(
+                            additionalChannelHandlers: [RequestDeadlineHandler(limit: TimeAmount(requestTimeout))],
+                            idleTimeout: TimeAmount(idleTimeout)),
                         ws: .init(autoPing: .enabled(timePeriod: livePingPeriod)))),
-                limit: TimeAmount(idleTimeout))
+                limit: TimeAmount(requestTimeout))
+            guard let certificate else { return plain }
+            return TLSChildChannel(inner: plain, certificate: certificate)
         },
         configuration: configuration, services: services, logger: logger)
     if let beforeServerStarts { application.beforeServerStarts(perform: beforeServerStarts) }

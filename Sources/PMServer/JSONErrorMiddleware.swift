@@ -2,8 +2,8 @@ import Hummingbird
 import Logging
 import PMSyncProtocol
 
-/// Answers every error as JSON: the framework's own errors (unknown route, body too large)
-/// keep their status; a store that cannot take writes (`storageUnavailable`, from the
+/// Answers every error as JSON: the framework's own errors (unknown route, a body over what a
+/// route collects, any other `HTTPResponseError` of a library) keep their status; a store that cannot take writes (`storageUnavailable`, from the
 /// repository's ``StorageFailureDescribing``) is answered 503 with `Retry-After`; anything
 /// unexpected is logged and answered 500 without details.
 struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
@@ -32,6 +32,14 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             var response = JSONResponse.make(ErrorBody(code: code, message: message), status: error.status)
             for field in error.headers where field.name != .contentType { response.headers.append(field) }
             return response
+        } catch let error as any HTTPResponseError where error.status.kind == .clientError {
+            // Such as NIO's NIOTooManyBytesError from `collect(upTo:)`: the client's fault, not a
+            // failure of the server to log.
+            let body =
+                error.status == .contentTooLarge
+                ? ErrorBody(code: "bodyTooLarge", message: "the body is larger than this route accepts")
+                : ErrorBody(code: "httpError", message: error.status.reasonPhrase)
+            return JSONResponse.make(body, status: error.status)
         } catch  where storageUnavailable(error) != nil {
             let reason = storageUnavailable(error) ?? ""
             ServerMetrics.refused(route: context.endpointPath ?? "unknown", code: "storageUnavailable")

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOWebSocket
 import PMSyncProtocol
 
 /// `GET /v1/boards/{board}/live`: a WebSocket on which the server sends the board's head as a
@@ -11,11 +12,14 @@ import PMSyncProtocol
 struct LiveController<Repository: SyncRepository> {
     let repository: Repository
     let live: LiveHeads
+    let limits: LiveConnectionLimits
 
     /// Adds the upgrade route to `boards`, the board group (behind the same authenticators and
     /// access check as the HTTP routes) of the router the HTTP/1 server asks about upgrades. A
     /// request it declines (a bad token, another's board, no upgrade header) goes on to the
-    /// ordinary routes, which answer it with the JSON error.
+    /// ordinary routes, which answer it with the JSON error. A connection over `limits` is
+    /// closed once open, with code 1008 and the limit it broke as the reason: the upgrade's own
+    /// refusal could only be an empty 400.
     func addRoutes(to boards: some RouterMethods<BoardRequestContext>) {
         boards.ws(
             "live",
@@ -25,6 +29,13 @@ struct LiveController<Repository: SyncRepository> {
             },
             onUpgrade: { inbound, outbound, context in
                 let board = try context.requestContext.admittedBoard()
+                let (user, address) = (context.requestContext.identity, context.requestContext.remoteAddress)
+                if let refusal = limits.open(user: user, address: address) {
+                    context.logger.debug("live connection refused", metadata: ["reason": "\(refusal)"])
+                    try await outbound.close(.policyViolation, reason: refusal.description)
+                    return
+                }
+                defer { limits.close(user: user, address: address) }
                 try await follow(board: board, inbound: inbound, outbound: outbound, logger: context.logger)
             })
     }

@@ -131,6 +131,11 @@ extension AppDatabase {
             // day `ProjectRow.project` shows it with; only visible cards are indexed.
             try db.execute(sql: projectIndexes)
         }
+        migrator.registerMigration("v7: remote's certificate authority") { db in
+            // The PEM file of a private CA that signs the server's certificate
+            // (`pm remote set … --ca-file`), trusted beside the system's CAs; NULL for none.
+            try db.execute(sql: "ALTER TABLE remote ADD COLUMN caFile TEXT")
+        }
         return migrator
     }
 

@@ -6,8 +6,8 @@ extension AppDatabase {
     /// The remote, if one is set.
     public func remote() throws -> Remote? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT url, board, token FROM remote").map {
-                Remote(url: $0[0], board: $0[1], token: $0[2])
+            try Row.fetchOne(db, sql: "SELECT url, board, token, caFile FROM remote").map {
+                Remote(url: $0[0], board: $0[1], token: $0[2], caFile: $0[3])
             }
         }
     }
@@ -21,8 +21,9 @@ extension AppDatabase {
             if let current, current[0] == remote.url, current[1] == remote.board {
                 // No round runs now: one that began and was refused must not read as running.
                 try db.execute(
-                    sql: "UPDATE remote SET token = ?, stopped = 0, lastError = NULL, lastAttemptAt = lastSyncAt",
-                    arguments: [remote.token])
+                    sql:
+                        "UPDATE remote SET token = ?, caFile = ?, stopped = 0, lastError = NULL, lastAttemptAt = lastSyncAt",
+                    arguments: [remote.token, remote.caFile])
                 return
             }
             try db.execute(sql: "DELETE FROM remote")
@@ -30,8 +31,8 @@ extension AppDatabase {
             try Self.restoreLogIndexes(db)
             try db.execute(sql: "UPDATE operation SET serverSeq = NULL WHERE serverSeq IS NOT NULL")
             try db.execute(
-                sql: "INSERT INTO remote (url, board, token) VALUES (?, ?, ?)",
-                arguments: [remote.url, remote.board, remote.token])
+                sql: "INSERT INTO remote (url, board, token, caFile) VALUES (?, ?, ?, ?)",
+                arguments: [remote.url, remote.board, remote.token, remote.caFile])
         }
     }
 
@@ -55,13 +56,13 @@ extension AppDatabase {
                 db,
                 sql: """
                     SELECT url, board, token, cursor, backfillEnd - backfill, lastSyncAt, lastAttemptAt, lastError,
-                           stopped
+                           stopped, caFile
                     FROM remote
                     """)
             let stopped: Int = row?[8] ?? 0
             let date = { (milliseconds: Int64?) in milliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
             return SyncRecord(
-                remote: row.map { Remote(url: $0[0], board: $0[1], token: $0[2]) },
+                remote: row.map { Remote(url: $0[0], board: $0[1], token: $0[2], caFile: $0[9]) },
                 pending: try Self.pendingCount(db),
                 cursor: row?[3] ?? 0,
                 backfillRemaining: max(0, row?[4] ?? 0),

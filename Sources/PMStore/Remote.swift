@@ -8,12 +8,16 @@ public struct Remote: Hashable, Sendable {
     public var board: String
     /// The bearer token; never printed.
     public var token: String
+    /// A PEM file of the private CA that signs the server's certificate, trusted beside the
+    /// system's CAs (`--ca-file`): an absolute path.
+    public var caFile: String?
 
     /// A remote from its parts.
-    public init(url: String, board: String, token: String) {
+    public init(url: String, board: String, token: String, caFile: String? = nil) {
         self.url = url
         self.board = board
         self.token = token
+        self.caFile = caFile
     }
 
     /// `token` as it may be shown: its first characters (`pm_5a01…`), never the whole.

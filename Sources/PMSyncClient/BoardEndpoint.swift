@@ -22,6 +22,22 @@ struct BoardEndpoint: Hashable, Sendable {
         live = Self.webSocketScheme(of: board) + "/live"
     }
 
+    /// The server's host as the URL names it, for messages.
+    var host: String { URLComponents(string: board)?.host ?? board }
+
+    /// The host when it is an IPv4 or IPv6 address (without brackets), else `nil`.
+    var addressHost: String? {
+        var host = host
+        if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        var v4 = in_addr()
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 else { return nil }
+        return host
+    }
+
+    /// Whether the server is reached over TLS (`https`, so `wss` for the live connection).
+    var isSecure: Bool { board.lowercased().hasPrefix("https://") }
+
     /// `…/operations?after=&limit=`: one page of the pull.
     func operations(after: Int64, limit: Int) -> String {
         "\(board)/operations?after=\(after)&limit=\(limit)"

@@ -53,10 +53,19 @@ extension HTTPSyncTransport {
         // The server may say nothing for hours; our own pings find a dead connection within
         // two periods instead of never.
         configuration.autoPing = .enabled(timePeriod: timeout)
+        // wss:// checks the server's certificate as the requests do; ws:// has none to check.
+        let tlsConfiguration = endpoint.isSecure ? try trust.tlsConfiguration() : nil
+        if endpoint.isSecure, let address = endpoint.addressHost {
+            // The WebSocket client names the URL's host in SNI, which NIOSSL refuses for an
+            // address (RFC 6066 allows only names). With a trailing dot it is a name no server
+            // uses, and the certificate is still checked as for an address: its IP entries
+            // against the connected socket's address (a DNS entry "192.168.1.20" no CA issues).
+            configuration.sniHostname = address + "."
+        }
         let closing: WebSocketCloseFrame?
         do {
             closing = try await WebSocketClient.connect(
-                url: endpoint.live, configuration: configuration, logger: logger
+                url: endpoint.live, configuration: configuration, tlsConfiguration: tlsConfiguration, logger: logger
             ) { inbound, _, _ in
                 for try await message in inbound.messages(maxSize: Self.liveFrameLimit) {
                     guard case .text(let text) = message else { continue }
@@ -71,7 +80,7 @@ extension HTTPSyncTransport {
         } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
             throw await upgradeFailure()
         } catch {
-            throw failure(SyncTransportError(transportFailure: error))
+            throw failure(SyncTransportError(transportFailure: error, host: endpoint.host))
         }
         // Without a close frame from the server, the connection dropped rather than ended.
         guard let closing else { throw failure(.unreachable("the live connection to the server was lost")) }

@@ -3,9 +3,11 @@ import Foundation
 public import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 public import PMDomain
 public import PMSync
 public import PMSyncProtocol
+import Synchronization
 
 /// The live ``SyncTransport``: one board on a `pm-server`, over HTTP(S) for push, pull and
 /// snapshot and a WebSocket for the heads the server announces.
@@ -27,16 +29,38 @@ public struct HTTPSyncTransport: SyncTransport {
     /// request's deadline, so a server that is down would cost every request its whole timeout,
     /// and a command or the board would learn it is offline only then. Made on first use (so
     /// never without a remote) and kept for the process's life.
-    public static let client: HTTPClient = {
+    public static let client: HTTPClient = makeClient(tlsConfiguration: nil)
+
+    /// The clients of transports that trust CAs beside the system's, one for each such trust,
+    /// made on first use and kept for the process's life like ``client``.
+    private static let trustingClients = Mutex<[ServerTrust: HTTPClient]>([:])
+
+    /// A client as ``client`` is, with `tlsConfiguration` for https.
+    private static func makeClient(tlsConfiguration: TLSConfiguration?) -> HTTPClient {
         var configuration = HTTPClient.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(5)
+        configuration.tlsConfiguration = tlsConfiguration
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
+
+    /// The client for `trust`: ``client`` for the system's CAs alone.
+    static func client(trusting trust: ServerTrust) throws(SyncTransportError) -> HTTPClient {
+        guard trust != .system else { return client }
+        let tlsConfiguration = try trust.tlsConfiguration()
+        return trustingClients.withLock { clients in
+            if let client = clients[trust] { return client }
+            let client = makeClient(tlsConfiguration: tlsConfiguration)
+            clients[trust] = client
+            return client
+        }
+    }
 
     let endpoint: BoardEndpoint
     let token: String
-    let httpClient: HTTPClient
+    /// The client given, else the one for ``trust``.
+    let givenClient: HTTPClient?
+    let trust: ServerTrust
     let timeout: Duration
     let clock: any Clock<Duration>
     let logger: Logger
@@ -45,16 +69,18 @@ public struct HTTPSyncTransport: SyncTransport {
     /// a path prefix and a trailing slash; `https` for TLS), authenticated by `token`. Each
     /// request's answer must begin within `timeout`, and may then fall silent for no longer (on
     /// `clock`) however long it lasts; each silence on the live connection may last as long,
-    /// and the live connection's first answer is awaited for as long on `clock`.
+    /// and the live connection's first answer is awaited for as long on `clock`. Over https the
+    /// server's certificate must be one `trust` accepts; `httpClient`, when given, brings its own.
     public init(
         serverURL: String, board: String, token: String, clock: any Clock<Duration>,
-        httpClient: HTTPClient = HTTPSyncTransport.client, timeout: Duration = .seconds(10),
+        trust: ServerTrust = .system, httpClient: HTTPClient? = nil, timeout: Duration = .seconds(10),
         logger: Logger = Logger(label: "pm.sync.client")
     ) {
         endpoint = BoardEndpoint(serverURL: serverURL, board: board)
         self.token = token
         self.clock = clock
-        self.httpClient = httpClient
+        self.trust = trust
+        self.givenClient = httpClient
         self.timeout = timeout
         self.logger = logger
     }
@@ -94,6 +120,8 @@ public struct HTTPSyncTransport: SyncTransport {
         }
         let status: HTTPResponseStatus
         let bytes: ByteBuffer
+        let httpClient: HTTPClient
+        if let givenClient { httpClient = givenClient } else { httpClient = try Self.client(trusting: trust) }
         do {
             let response = try await httpClient.execute(request, timeout: TimeAmount(timeout), logger: logger)
             status = response.status
@@ -101,7 +129,7 @@ public struct HTTPSyncTransport: SyncTransport {
         } catch is AnswerTooLarge {
             throw failure(.serverFailed("the answer to \(method) \(url) is over \(limit) bytes"))
         } catch {
-            throw failure(SyncTransportError(transportFailure: error))
+            throw failure(SyncTransportError(transportFailure: error, host: endpoint.host))
         }
         guard (200..<300).contains(status.code) else { throw failure(SyncTransportError(status: status, body: bytes)) }
         do {

@@ -25,10 +25,11 @@ extension SyncTransportError {
         }
     }
 
-    /// The error a failure to get any answer stands for: whatever went wrong on the way
-    /// (refused connection, DNS, TLS, reset, deadline) left the server's state unknown.
-    init(transportFailure error: any Error) {
-        self = .unreachable(Self.reason(error))
+    /// The error a failure to get any answer from `host` stands for: whatever went wrong on the
+    /// way (refused connection, DNS, TLS, reset, deadline) left the server's state unknown. A
+    /// certificate refused says so, naming the host and how to trust a private CA.
+    init(transportFailure error: any Error, host: String) {
+        self = .unreachable(ServerTrust.refusal(error, host: host) ?? Self.reason(error))
     }
 
     /// What went wrong on the way, in a user's words: NIO describes a refused connection as

@@ -1,7 +1,3 @@
-// Swift Testing is not in the static standard library, and a plain `swift build` builds this
-// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
-#if canImport(Testing)
-
 public import Foundation
 import PMDomain
 import PMSyncProtocol
@@ -60,7 +56,7 @@ public struct FarFuturePushRun {
 
     func server(options: [String], log: String) throws -> ServerProcess {
         try ServerProcess(
-            database: database, log: folder.appendingPathComponent(log).path, extraArguments: options,
+            database: database, log: folder.appendingPathComponent(log).path, options: options,
             environment: ["PM_NOW": "2026-11-21T12:00:00Z"])
     }
 
@@ -104,5 +100,3 @@ public struct FarFuturePushRun {
         return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
     }
 }
-
-#endif

@@ -37,6 +37,28 @@ extension RawSocket {
         }
     }
 
+    /// The opcode of the next frame, left unread (`0x1` text, `0x8` close, `0x9` ping).
+    public func nextOpcode() throws -> UInt8 {
+        while buffer.isEmpty { try fill() }
+        return buffer[0] & 0x0F
+    }
+
+    /// The code and reason of the server's close frame, skipping the frames before it.
+    public func nextClose() throws -> (code: UInt16, reason: String) {
+        while true {
+            while buffer.count < 2 { try fill() }
+            let opcode = buffer[0] & 0x0F
+            let length = Int(buffer[1] & 0x7F)
+            guard length < 126 else { throw Failure("a frame longer than a head or a close") }
+            while buffer.count < 2 + length { try fill() }
+            let payload = Array(buffer[2..<(2 + length)])
+            buffer.removeFirst(2 + length)
+            guard opcode == 0x8 else { continue }
+            guard payload.count >= 2 else { return (1005, "") }
+            return (UInt16(payload[0]) << 8 | UInt16(payload[1]), String(decoding: payload[2...], as: UTF8.self))
+        }
+    }
+
     /// Reads and drops everything until the server ends the connection: `.closed` or
     /// `.failed(errno:)` (a reset), with how many bytes came first; `.timedOut` if it never does
     /// within `limit` bytes or a read's timeout.

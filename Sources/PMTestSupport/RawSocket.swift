@@ -57,6 +57,24 @@ public final class RawSocket: @unchecked Sendable {
         _ = text.withCString { Glibc.send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
+    /// Sends `bytes` as they are (a request line with a byte no string holds).
+    public func send(bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Everything the server sends until it ends the connection, and how it ended: `.closed`,
+    /// `.failed(errno:)` (a reset) or `.timedOut` if a read's timeout passed first.
+    public func receiveUntilEnd() -> (bytes: [UInt8], end: Received) {
+        var bytes = buffer
+        buffer.removeAll()
+        while true {
+            switch receive() {
+            case .bytes(let more): bytes += more
+            case let end: return (bytes, end)
+            }
+        }
+    }
+
     /// Reads once, up to `limit` bytes.
     public func receive(limit: Int = 65536) -> Received {
         var chunk = [UInt8](repeating: 0, count: limit)

@@ -16,19 +16,22 @@ public final class ServerProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var process: Process?
 
-    /// A server on `database` (a file or a `postgres://` URL), logging to `log`, with `serve`'s
-    /// `extraArguments` and `environment` variables; not started.
+    /// A server on `database` (a file or a `postgres://` URL), logging to `log`, with further
+    /// `serve` options and `environment` variables; not started.
     public init(
-        binary: URL = ServerProcess.builtBinary, database: String, log: String, extraArguments: [String] = [],
+        binary: URL = ServerProcess.builtBinary, database: String, log: String, options: [String] = [],
         environment: [String: String] = [:]
     ) throws {
         self.binary = binary
         self.port = try Self.freePort()
-        self.arguments = ["serve", "--port", "\(port)", "--database", database] + extraArguments
+        self.arguments = ["serve", "--port", "\(port)", "--database", database] + options
         self.environment = environment
         self.logPath = log
         _ = FileManager.default.createFile(atPath: log, contents: nil)
     }
+
+    /// The running process's id, to set its limits (`prlimit`); `nil` before the first start.
+    public var processIdentifier: Int32? { lock.withLock { process?.processIdentifier } }
 
     /// `http://127.0.0.1:PORT`.
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }

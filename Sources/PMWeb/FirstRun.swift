@@ -33,11 +33,11 @@ public actor FirstRun {
         (publicURL.hasSuffix("/") ? String(publicURL.dropLast()) : publicURL) + "/welcome?code=\(code)"
     }
 
-    /// The link to print for a server reached at `host`:`port`.
-    public nonisolated func link(host: String, port: Int) -> String {
+    /// The link to print for a server reached at `host`:`port`, over https when `secure`.
+    public nonisolated func link(host: String, port: Int, secure: Bool = false) -> String {
         let shown = host == "0.0.0.0" || host == "::" ? "127.0.0.1" : host
         let authority = shown.contains(":") ? "[\(shown)]" : shown
-        return "http://\(authority):\(port)/welcome?code=\(code)"
+        return "\(secure ? "https" : "http")://\(authority):\(port)/welcome?code=\(code)"
     }
 
     /// Whether `candidate` is the code, not used yet (compared in constant time).

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import PMServer
 
 /// The fields of a posted form (`application/x-www-form-urlencoded`), read leniently: the first
 /// value of each name counts, names the page does not send are ignored, and what cannot be
@@ -20,10 +21,19 @@ struct FormFields: Sendable {
         }
     }
 
-    /// The fields of `request`'s body, of at most ``limit`` bytes (413 beyond).
+    /// The fields of `request`'s body, of at most ``limit`` bytes (413 `bodyTooLarge` beyond).
     static func read(_ request: Request) async throws -> FormFields {
-        let body = try await request.body.collect(upTo: limit)
-        return FormFields(String(decoding: body.readableBytesView, as: UTF8.self))
+        do {
+            let body = try await request.body.collect(upTo: limit)
+            return FormFields(String(decoding: body.readableBytesView, as: UTF8.self))
+        } catch is NIOTooManyBytesError {
+            throw tooLarge
+        }
+    }
+
+    /// The refusal of a form over ``limit``.
+    static var tooLarge: APIError {
+        APIError(status: .contentTooLarge, code: "bodyTooLarge", message: "a form may be at most \(limit) bytes")
     }
 
     /// The value of the field `name`, if the form has it.

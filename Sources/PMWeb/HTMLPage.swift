@@ -14,12 +14,21 @@ struct HTMLPage: Sendable {
     /// The whole document.
     var html: String
 
+    /// The headers every HTML response carries, a page or a file (`/static/board.html`): a
+    /// document the browser renders runs under the policy and cannot be framed, whichever route
+    /// sent it.
+    static var securityHeaders: HTTPFields {
+        [
+            .contentSecurityPolicy: contentSecurityPolicy, .xContentTypeOptions: "nosniff",
+            .referrerPolicy: "same-origin",
+        ]
+    }
+
     /// The headers every page carries, beside its status.
     static var headers: HTTPFields {
-        [
-            .contentType: "text/html; charset=utf-8", .contentSecurityPolicy: contentSecurityPolicy,
-            .cacheControl: "no-store", .xContentTypeOptions: "nosniff", .referrerPolicy: "same-origin",
-        ]
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        headers.append(contentsOf: securityHeaders)
+        return headers
     }
 
     /// The page as a response with `status`.

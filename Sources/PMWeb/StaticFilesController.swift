@@ -6,7 +6,8 @@ import PMServer
 /// `/static/js/board.combined.js`, which the board page loads, is every module in one: see
 /// ``CombinedModules``) and `GET /sw.js`, the service worker, at the root so that its scope is the whole site. Every
 /// answer says `Cache-Control: no-cache` with an ETag: the browser asks each time and gets a 304
-/// while nothing changed, and the service worker does the offline caching.
+/// while nothing changed, and the service worker does the offline caching. An HTML file carries
+/// the pages' security headers (``HTMLPage/securityHeaders``), as every HTML response does.
 struct StaticFilesController: Sendable {
     let resources: WebResources
 
@@ -30,6 +31,9 @@ struct StaticFilesController: Sendable {
             .contentType: file.contentType, .eTag: file.etag, .cacheControl: "no-cache",
             .xContentTypeOptions: "nosniff",
         ]
+        if file.contentType.hasPrefix("text/html") {
+            for field in HTMLPage.securityHeaders { headers[field.name] = field.value }
+        }
         if request.headers[.ifNoneMatch].map({ Self.matches($0, etag: file.etag) }) == true {
             headers[.contentType] = nil
             return Response(status: .notModified, headers: headers)

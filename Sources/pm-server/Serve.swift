@@ -8,6 +8,7 @@ import PMServerPostgres
 import PMServerSQLite
 import PMWeb
 import ServiceLifecycle
+import UnixSignals
 
 /// `pm-server serve`: answers clients until SIGTERM or SIGINT, finishing requests in flight.
 struct Serve: StartedCommand {
@@ -30,6 +31,25 @@ struct Serve: StartedCommand {
             ahead is refused (422 wallTimeAhead), so no device's clock can be carried into the future.
             """)
     var clockSkew = 300
+    @Option(
+        help: """
+            Seconds a client has to send a whole request (a new connection its first request, every \
+            request its body) before the connection is closed.
+            """)
+    var requestTimeout = Int(defaultRequestTimeout.components.seconds)
+    @Option(help: "Live connections (WebSockets) one user may hold open at once.")
+    var liveConnectionsPerUser = LiveConnectionLimits.defaultPerUser
+    @Option(help: "Live connections (WebSockets) one client address may hold open at once.")
+    var liveConnectionsPerAddress = LiveConnectionLimits.defaultPerAddress
+    @Option(
+        help: ArgumentHelp(
+            "Serve HTTPS with this PEM certificate (the server's first, then any intermediate ones); needs --tls-key.",
+            valueName: "file"))
+    var tlsCertificate: String?
+    @Option(
+        help: ArgumentHelp(
+            "The PEM private key of --tls-certificate. SIGHUP reads both files again.", valueName: "file"))
+    var tlsKey: String?
     @OptionGroup var database: DatabaseOptions
     @Option(
         help: """
@@ -50,9 +70,6 @@ struct Serve: StartedCommand {
             throw ValidationError("--log-level must be trace, debug, info, notice, warning, error or critical")
         }
         guard signInLimit >= 0 else { throw ValidationError("--sign-in-limit must be 0 or more, got \(signInLimit)") }
-        guard (1...86_400).contains(clockSkew) else {
-            throw ValidationError("--clock-skew must be 1–86400 seconds, got \(clockSkew)")
-        }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme ?? ""), url.host != nil,
                 url.query == nil
@@ -60,32 +77,48 @@ struct Serve: StartedCommand {
                 throw ValidationError("--public-url must be http(s)://HOST[:PORT][/PATH], got \"\(publicURL)\"")
             }
         }
+        guard (1...86_400).contains(clockSkew) else {
+            throw ValidationError("--clock-skew must be 1–86400 seconds, got \(clockSkew)")
+        }
+        guard (1...3600).contains(requestTimeout) else {
+            throw ValidationError("--request-timeout must be 1–3600 seconds, got \(requestTimeout)")
+        }
+        guard liveConnectionsPerUser >= 1, liveConnectionsPerAddress >= 1 else {
+            throw ValidationError("--live-connections-per-user and --live-connections-per-address must be 1 or more")
+        }
+        guard (tlsCertificate == nil) == (tlsKey == nil) else {
+            throw ValidationError("--tls-certificate and --tls-key go together: give both to serve HTTPS, or neither")
+        }
     }
 
     func run(_ startUp: StartUp) async throws {
         var logger = Logger(label: "pm-server")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        // Read before the store is opened: files that are wrong stop the server having changed nothing.
+        let certificate = try Self.certificate(certificatePath: tlsCertificate, keyPath: tlsKey, logger: logger)
         let store = database.store(startUp)
         logger.info("database", metadata: ["path": "\(store.location)"])
         switch store {
         case .sqlite(let path):
             try await serve(
-                ServerStore.openSQLite(path: path, creating: true, logger: logger), startUp: startUp, logger: logger)
+                ServerStore.openSQLite(path: path, creating: true, logger: logger), certificate: certificate,
+                startUp: startUp, logger: logger)
         case .postgres(let url):
             // The pool runs as one of the application's services and the schema is migrated
             // once it is up, before the server accepts its first request.
             let repository = try PostgresSyncRepository(url: url, logger: logger)
             try await serve(
-                repository, services: [repository.client], beforeServerStarts: repository.migrate, startUp: startUp,
-                logger: logger)
+                repository, services: [repository.client], beforeServerStarts: repository.migrate,
+                certificate: certificate, startUp: startUp, logger: logger)
         }
     }
 
     /// Answers clients from `repository` until SIGTERM or SIGINT, with `services` running beside
-    /// the server.
+    /// the server; over HTTPS with `certificate`, which SIGHUP reads again.
     func serve(
         _ repository: some CalendarTextRepository, services: [any Service] = [],
-        beforeServerStarts: (@Sendable () async throws -> Void)? = nil, startUp: StartUp, logger: Logger
+        beforeServerStarts: (@Sendable () async throws -> Void)? = nil, certificate: ServerCertificate?,
+        startUp: StartUp, logger: Logger
     ) async throws {
         let live = LiveHeads()
         // Other processes' pushes reach this one's live connections through the store (LISTEN
@@ -102,7 +135,16 @@ struct Serve: StartedCommand {
             repository: repository, resources: Self.webResources(logger: logger),
             signIn: SignInCheck(repository: repository), now: startUp.now, randomBytes: startUp.secureBytes,
             limiter: limiter, firstRun: firstRun)
-        let link = publicURL.map(firstRun.link(publicURL:)) ?? firstRun.link(host: host, port: port)
+        var reloader: [any Service] = []
+        if let certificate {
+            reloader = [
+                CertificateReloader(
+                    certificate: certificate, signals: await UnixSignalsSequence(trapping: .sighup), logger: logger)
+            ]
+        }
+        let link =
+            publicURL.map(firstRun.link(publicURL:))
+            ?? firstRun.link(host: host, port: port, secure: certificate != nil)
         let skew = ClockSkew(milliseconds: Int64(clockSkew) * 1000, now: startUp.now)
         let application = buildApplication(
             repository: repository,
@@ -112,8 +154,10 @@ struct Serve: StartedCommand {
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
                     signInLimiter: limiter, skew: skew.milliseconds)),
+            requestTimeout: .seconds(requestTimeout),
+            liveLimits: LiveConnectionLimits(perUser: liveConnectionsPerUser, perAddress: liveConnectionsPerAddress),
             signInLimiter: limiter, clockSkew: skew, health: HealthCheck(repository: repository, clock: startUp.clock),
-            services: services + [follower],
+            certificate: certificate, services: services + [follower] + reloader,
             beforeServerStarts: {
                 try await beforeServerStarts?()
                 // Asked once the store is migrated: a server with nobody to sign in yet offers
@@ -121,6 +165,20 @@ struct Serve: StartedCommand {
                 if try await !repository.hasUsers() { Self.announceFirstRun(link) }
             })
         try await application.runService()
+    }
+
+    /// The certificate to serve HTTPS with, when both files are given; a file that is wrong
+    /// stops the server before it listens, with a message naming it.
+    static func certificate(certificatePath: String?, keyPath: String?, logger: Logger) throws -> ServerCertificate? {
+        guard let certificatePath, let keyPath else { return nil }
+        let certificate = try ServerCertificate(certificatePath: certificatePath, keyPath: keyPath)
+        logger.info(
+            "serving HTTPS",
+            metadata: [
+                "certificate": "\(certificatePath)", "serial": "\(certificate.serial)",
+                "expires": "\(certificate.expiry)",
+            ])
+        return certificate
     }
 
     /// The web board's files beside the executable; a binary copied away from them still

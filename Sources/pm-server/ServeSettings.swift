@@ -24,7 +24,8 @@ struct ServeSettings {
     /// Every option `serve` takes, by name: the one list the environment and the file are read for
     /// (a test checks it against `serve --help`).
     static let names = [
-        "host", "port", "log-level", "sign-in-limit", "clock-skew", "database", "public-url",
+        "host", "port", "log-level", "sign-in-limit", "clock-skew", "request-timeout", "live-connections-per-user",
+        "live-connections-per-address", "database", "public-url", "tls-certificate", "tls-key",
     ]
 
     /// Names whose values are secret: printed masked by `pm-server config`.

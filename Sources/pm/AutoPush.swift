@@ -23,7 +23,7 @@ enum AutoPush {
     }
 
     private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
-        let link = ServerLink.link(database, to: remote, environment: context.environment)
+        let link = ServerLink.link(database, to: remote, environment: context.environment, variables: context.variables)
         guard let problem = await link.pushAfterChange() else {
             guard let record = try? database.syncRecord(), record.pending > 0 else { return }
             let why = record.lastError.map { " (\($0))" } ?? ""

@@ -28,7 +28,9 @@ struct BoardCommand: AsyncParsableCommand {
         let name = (context.databasePath as NSString).lastPathComponent
         // Only a board with a remote builds an HTTP client; without one the header says `local`.
         let sync = try database.remote().map { remote in
-            SyncEngine(link: ServerLink.link(database, to: remote, environment: context.environment))
+            SyncEngine(
+                link: ServerLink.link(
+                    database, to: remote, environment: context.environment, variables: context.variables))
         }
         let board = BoardApp(
             database: database, terminal: SystemTerminal(), environment: context.environment, databaseName: name,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PMDomain
 import PMStore
+import PMSyncClient
 import PMSyncProtocol
 
 /// `pm remote`: the sync server this board syncs with.
@@ -41,6 +42,13 @@ struct SetRemote: ParsableCommand {
         help: ArgumentHelp("The access token, or - to read it from stdin (default: $PM_TOKEN).", valueName: "token"))
     var token: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "A PEM file of the private CA that signs the https server's certificate (pm-server tls init's "
+                + "ca.pem), trusted beside the system's CAs and kept with the remote.",
+            valueName: "file"))
+    var caFile: String?
+
     var serverURL: String {
         var text = url.trimmingCharacters(in: .whitespaces)
         while text.hasSuffix("/") { text.removeLast() }
@@ -49,8 +57,19 @@ struct SetRemote: ParsableCommand {
 
     var boardName: String { board.trimmingCharacters(in: .whitespaces) }
 
+    /// `--ca-file` as an absolute path: the remote is used from any folder.
+    var authorityFile: String? {
+        caFile.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+    }
+
     func validate() throws {
         if let problem = Self.problem(url: serverURL) { throw ValidationError(problem) }
+        if let authorityFile {
+            guard serverURL.lowercased().hasPrefix("https://") else {
+                throw ValidationError("--ca-file is for a server reached over https://; got \"\(serverURL)\"")
+            }
+            if let problem = ServerTrust.problem(authorityFile: authorityFile) { throw ValidationError(problem) }
+        }
         guard ServerName.isValid(boardName) else {
             throw ValidationError(
                 "the board must be a name as the server gives it, \(ServerName.rule), got \"\(boardName)\"")
@@ -62,11 +81,12 @@ struct SetRemote: ParsableCommand {
         let token = try readToken(environment: context.variables)
         let database = try context.open()
         let previous = try database.remote()
-        let remote = Remote(url: serverURL, board: boardName, token: token)
+        let remote = Remote(url: serverURL, board: boardName, token: token, caFile: authorityFile)
         try database.setRemote(remote)
         let count = try database.pendingCount()
         let pending = SyncCommand.changes(count)
-        let target = "\(remote.url), board \(remote.board) (token \(ServerLink.masked(token)))"
+        let trusting = remote.caFile.map { ", trusting the CA in \($0)" } ?? ""
+        let target = "\(remote.url), board \(remote.board) (token \(ServerLink.masked(token))\(trusting))"
         guard let previous else {
             let queue = count == 0 ? "" : "; \(pending) to send at the next change or pm sync"
             context.output.print("Remote set: \(target)\(queue)")
@@ -127,8 +147,11 @@ struct ShowRemote: ParsableCommand {
         let remote = try context.open().remote()
         if output.json {
             guard let remote else { return context.output.print("null") }
-            try context.output.printJSON(
-                ["url": remote.url, "board": remote.board, "token": ServerLink.masked(remote.token)])
+            let fields: [String: String?] = [
+                "url": remote.url, "board": remote.board, "token": ServerLink.masked(remote.token),
+                "caFile": remote.caFile,
+            ]
+            try context.output.printJSON(fields)
             return
         }
         guard let remote else { return context.output.print("No remote set: this board is local only") }
@@ -137,7 +160,7 @@ struct ShowRemote: ParsableCommand {
             URL: \(remote.url)
             Board: \(remote.board)
             Token: \(ServerLink.masked(remote.token))
-            """)
+            """ + (remote.caFile.map { "\nCA file: \($0)" } ?? ""))
     }
 }
 

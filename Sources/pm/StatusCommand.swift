@@ -25,7 +25,9 @@ struct StatusCommand: AsyncParsableCommand {
         let record = try database.syncRecord()
         var probe: SyncLink.Probe?
         if let remote = record.remote {
-            probe = try await ServerLink.link(database, to: remote, environment: context.environment).probe(record)
+            probe = try await ServerLink.link(
+                database, to: remote, environment: context.environment, variables: context.variables
+            ).probe(record)
         }
         let json = StatusJSON(record: record, probe: probe)
         if output.json {

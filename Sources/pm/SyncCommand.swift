@@ -25,7 +25,7 @@ struct SyncCommand: AsyncParsableCommand {
         let context = try Context(options)
         let database = try context.open()
         guard let remote = try database.remote() else { throw CommandFailure(ServerLink.noRemote) }
-        let link = ServerLink.link(database, to: remote, environment: context.environment)
+        let link = ServerLink.link(database, to: remote, environment: context.environment, variables: context.variables)
         let bar = ProgressBar(
             label: "Receiving", enabled: context.output.errorIsTerminal && !output.json,
             clock: context.environment.clock, delay: try Self.progressDelay(context.variables))

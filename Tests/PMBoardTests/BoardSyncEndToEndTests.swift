@@ -50,26 +50,47 @@ import Testing
         return result.stdout
     }
 
+    /// What the server started by ``startServer(https:)`` logs.
+    var serverLog: String { folder + "/pm-server.log" }
+
     /// Starts a `pm-server` with board `team` of user `ada`, sets devices A and B to sync with
-    /// it, and returns once it answers.
-    func startServer() throws -> Process {
+    /// it, and returns once it answers. With `https`, the server serves a certificate of
+    /// `pm-server tls init`'s private CA, which the devices trust with `--ca-file`.
+    func startServer(https: Bool = false) throws -> Process {
         let serverDatabase = ["--database", folder + "/pm-server.sqlite"]
         let user = try run(Self.serverBinary, ["user", "add", "ada"] + serverDatabase)
         try #require(user.status == 0, "user add: \(user.stderr)")
         let token = user.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let board = try run(Self.serverBinary, ["board", "add", "team", "--member", "ada"] + serverDatabase)
         try #require(board.status == 0, "board add: \(board.stderr)")
+        var tlsFlags: [String] = []
+        var trustFlags: [String] = []
+        if https {
+            let made = try run(Self.serverBinary, ["tls", "init", "--host", "127.0.0.1", "--folder", folder + "/tls"])
+            try #require(made.status == 0, "tls init: \(made.stderr)")
+            // At debug level the server logs each live connection it accepts.
+            tlsFlags = [
+                "--tls-certificate", folder + "/tls/server.pem", "--tls-key", folder + "/tls/server-key.pem",
+                "--log-level", "debug",
+            ]
+            trustFlags = ["--ca-file", folder + "/tls/ca.pem"]
+        }
         let port = try ServerProcess.freePort()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: Self.serverBinary)
-        server.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + serverDatabase
+        server.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + tlsFlags + serverDatabase
         server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
+        FileManager.default.createFile(atPath: serverLog, contents: nil)
+        server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: serverLog))
         try server.run()
         do {
-            let url = "http://127.0.0.1:\(port)"
+            let url = "\(https ? "https" : "http")://127.0.0.1:\(port)"
             for device in ["a", "b"] {
-                try pm(device, "remote", "set", url, "--board", "team", "--token", token)
+                let set = try run(
+                    BoardEndToEndTests.binary,
+                    ["remote", "set", url, "--board", "team", "--token", token] + trustFlags
+                        + ["--database", "\(folder)/\(device).sqlite"])
+                try #require(set.status == 0, "remote set: \(set.stderr)")
             }
             try waitForServer(device: "b")
             return server
@@ -131,6 +152,41 @@ import Testing
             $0.contains("새 카드") && $0.contains("TODO (1)") && $0.contains("● synced")
         }
         #expect(screen.contains("· ● synced"))
+
+        try tmux.send("q")
+        try tmux.wait(for: "board exited 0")
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func aPushAppearsOnAnOpenBoardOverHTTPSAndItsLiveWebSocket() throws {
+        // Given a pm-server on HTTPS with a private CA's certificate, and devices A and B
+        // trusting that CA
+        let server = try startServer(https: true)
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+
+        // And A's board open in a terminal, caught up
+        let tmux = try Tmux(
+            command: "env TZ=UTC TERM=xterm-256color \(BoardEndToEndTests.binary) board --database \(folder)/a.sqlite; "
+                + "echo \"board exited $?\"; sleep 60")
+        defer { tmux.kill() }
+        try tmux.wait(for: "● synced", timeout: 10)
+
+        // When B adds a card and syncs
+        try pm("b", "add", "암호화된 카드", "--deadline", "+2d")
+        try pm("b", "sync")
+
+        // Then A's board shows it by itself, synced
+        let screen = try tmux.wait(for: "the card from B, synced", timeout: 3) {
+            $0.contains("암호화된 카드") && $0.contains("TODO (1)") && $0.contains("● synced")
+        }
+        #expect(screen.contains("· ● synced"))
+        // And the news came over the live WebSocket: the server accepted A's wss connection (a
+        // board whose live connection fails catches up by rounds, so the screen alone cannot tell)
+        let log = try String(contentsOfFile: serverLog, encoding: .utf8)
+        #expect(log.contains("live connection"), "\(log)")
 
         try tmux.send("q")
         try tmux.wait(for: "board exited 0")

@@ -96,4 +96,47 @@ import Testing
             #expect(broken.status == .badRequest)
         }
     }
+
+    @Test func givenAnXMLBodyThatIsNotUTF8ThenRefused415BeforeTheParserSeesIt() async throws {
+        // Given the entity attack in encodings where `<!DOCTYPE` is other bytes
+        let fixture = try await DAVFixture.make()
+        let entity = """
+            <?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]>
+            <d:propfind xmlns:d="DAV:"><d:prop><d:displayname>&x;</d:displayname></d:prop></d:propfind>
+            """
+        let utf16LittleEndian: [UInt8] = [0xFF, 0xFE] + entity.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BigEndianUnmarked: [UInt8] = entity.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let utf7 = Array(
+            """
+            <?xml version="1.0" encoding="UTF-7"?>+ADw-+ACE-DOCTYPE d +AFsAPAAh-ENTITY x SYSTEM +ACI-file:///etc/passwd+ACIAPgBd-+AD4-
+            <d:propfind xmlns:d="DAV:"><d:prop><d:displayname>+ACY-x;</d:displayname></d:prop></d:propfind>
+            """.utf8)
+        let latin1 = Array(#"<?xml version="1.0" encoding='ISO-8859-1'?><d:propfind xmlns:d="DAV:"/>"#.utf8)
+        try await fixture.application.test(.router) { client in
+            for (what, body) in [
+                ("UTF-16LE", utf16LittleEndian), ("UTF-16BE without a mark", utf16BigEndianUnmarked),
+                ("UTF-7", utf7), ("ISO-8859-1", latin1),
+            ] {
+                // When one is sent as a PROPFIND
+                let response = try await client.execute(
+                    uri: DAVFixture.calendarPath, method: HTTPRequest.Method("PROPFIND")!,
+                    headers: [.authorization: fixture.adaBasic, HTTPField.Name("Depth")!: "0"],
+                    body: ByteBuffer(bytes: body))
+
+                // Then it is refused as not UTF-8, naming the rule
+                #expect(response.status == .unsupportedMediaType, "\(what)")
+                #expect(response.text.hasPrefix("xmlEncoding: "), "\(what): \(response.text)")
+                #expect(!response.text.contains("root:"))
+            }
+            // While UTF-8, declared or not, with a byte-order mark or Korean text, is read
+            for body in [
+                #"<?xml version="1.0" encoding="UTF-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:displayname/></d:prop></d:propfind>"#,
+                "\u{FEFF}<d:propfind xmlns:d=\"DAV:\"><d:prop><d:displayname/></d:prop><!-- 할 일 --></d:propfind>",
+            ] {
+                let response = try await fixture.send(
+                    client, "PROPFIND", DAVFixture.calendarPath, headers: ["Depth": "0"], body: body)
+                #expect(response.status.code == 207, "\(response.text)")
+            }
+        }
+    }
 }

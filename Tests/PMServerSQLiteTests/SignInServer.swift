@@ -20,7 +20,7 @@ struct SignInServer {
         try #require(try command.run(["board", "add", "team", "--member", "ada"]).status == 0)
         let server = try ServerProcess(
             database: command.database, log: command.folder.appendingPathComponent("server.log").path,
-            extraArguments: limit.map { ["--sign-in-limit", "\($0)"] } ?? [])
+            options: limit.map { ["--sign-in-limit", "\($0)"] } ?? [])
         try await server.start()
         return SignInServer(
             command: command, server: server, adaToken: added.output.trimmingCharacters(in: .whitespacesAndNewlines))

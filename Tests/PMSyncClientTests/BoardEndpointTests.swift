@@ -21,6 +21,16 @@ import Testing
         #expect(BoardEndpoint(serverURL: "HTTPS://h/p", board: "b").live == "wss://h/p/v1/boards/b/live")
     }
 
+    @Test func anAddressHostIsToldFromANameForTheLiveConnectionsTLS() {
+        // wss:// to an address must not name it in SNI; a name is named as it is
+        #expect(BoardEndpoint(serverURL: "https://192.168.1.20:8080", board: "b").addressHost == "192.168.1.20")
+        #expect(BoardEndpoint(serverURL: "https://[::1]:8080", board: "b").addressHost == "::1")
+        #expect(BoardEndpoint(serverURL: "https://pm.local:8080", board: "b").addressHost == nil)
+        #expect(BoardEndpoint(serverURL: "https://pm.local", board: "b").isSecure)
+        #expect(!BoardEndpoint(serverURL: "http://192.168.1.20", board: "b").isSecure)
+        #expect(BoardEndpoint(serverURL: "https://pm.local:8080/p", board: "b").host == "pm.local")
+    }
+
     @Test func aBoardNameCannotAddPathSegmentsOrAQuery() {
         let endpoint = BoardEndpoint(serverURL: "http://h", board: "a/b?c#d é")
 

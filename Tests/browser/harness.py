@@ -8,6 +8,7 @@ import re
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import time
 import urllib.error
@@ -40,12 +41,16 @@ class Server:
     (to test what a restart keeps), with user `ada` (password `correct horse` and a token),
     user `bob` (a token) and board `team` (ada a member)."""
 
-    def __init__(self, folder: Path, binaries: Path):
+    def __init__(self, folder: Path, binaries: Path, tls: bool = False):
         self.folder = folder
         self.binaries = binaries
         self.database = folder / "pm-server.sqlite"
         self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        # With `tls`, `start` serves HTTPS with a certificate of `pm-server tls init`'s private
+        # CA, whose certificate is `ca_file`.
+        self.tls = tls
+        self.ca_file = folder / "tls" / "ca.pem" if tls else None
+        self.url = f"{'https' if tls else 'http'}://127.0.0.1:{self.port}"
         self.process = None
         self.log = folder / "server.log"
         self.output = ""
@@ -82,16 +87,25 @@ class Server:
     def start(self):
         """Starts serving and waits until `/health` answers."""
         log = open(self.log, "a")
+        tls_options = []
+        context = None
+        if self.tls:
+            tls = self.folder / "tls"
+            if not self.ca_file.exists():
+                subprocess.run([str(self.binaries / "pm-server"), "tls", "init", "--host", "127.0.0.1",
+                                "--folder", str(tls)], check=True, capture_output=True, timeout=60)
+            tls_options = ["--tls-certificate", str(tls / "server.pem"), "--tls-key", str(tls / "server-key.pem")]
+            context = ssl.create_default_context(cafile=str(self.ca_file))
         self.process = subprocess.Popen(
             [str(self.binaries / "pm-server"), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-             "--database", str(self.database), "--log-level", "warning"],
+             "--database", str(self.database), "--log-level", "warning", *tls_options],
             stdout=subprocess.PIPE, stderr=log, text=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"pm-server exited: {self.log.read_text()}")
             try:
-                with urllib.request.urlopen(self.url + "/health", timeout=1) as answer:
+                with urllib.request.urlopen(self.url + "/health", timeout=1, context=context) as answer:
                     if answer.status == 200:
                         return
             except (urllib.error.URLError, ConnectionError, OSError):
@@ -125,7 +139,9 @@ class Device:
         self.database = folder / "device.sqlite"
         self.environment = {**os.environ, "HOME": str(folder), "XDG_DATA_HOME": str(folder / "data"),
                             "TZ": os.environ.get("TZ", "UTC"), "NO_COLOR": "1"}
-        self.pm("remote", "set", server.url, "--board", "team", "--token", "-", stdin=server.ada_token + "\n")
+        trust = ["--ca-file", str(server.ca_file)] if server.ca_file else []
+        self.pm("remote", "set", server.url, "--board", "team", "--token", "-", *trust,
+                stdin=server.ada_token + "\n")
 
     def pm(self, *arguments: str, stdin: str | None = None, check: bool = True) -> subprocess.CompletedProcess:
         """Runs `pm ARGUMENTS --database FILE`."""

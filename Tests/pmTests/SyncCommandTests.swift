@@ -21,6 +21,7 @@ import Testing
         #expect(text.stdout.contains("Token: pm_0123…"))
         #expect(json["url"] as? String == "https://pm.example.com" && json["board"] as? String == "team")
         #expect(json["token"] as? String == "pm_0123…")
+        #expect(json["caFile"] is NSNull)
         for output in [set.stdout, set.stderr, text.stdout, text.stderr, status.stdout, status.stderr] {
             #expect(!output.contains(Self.token) && !output.contains("0123456789abcdef01234567"))
         }

@@ -31,7 +31,22 @@ final class SyncServer: @unchecked Sendable {
 
     deinit { stop() }
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    /// The certificate and key the server serves HTTPS with, when started with them.
+    private(set) var tls: (certificate: String, key: String)?
+
+    var url: String { "\(tls == nil ? "http" : "https")://127.0.0.1:\(port)" }
+
+    /// The running server's process id.
+    var processIdentifier: Int32? { process?.process.processIdentifier }
+
+    /// What the running server has logged so far (standard error).
+    var log: String {
+        guard let process else { return "" }
+        return (try? String(contentsOf: process.stderr, encoding: .utf8)) ?? ""
+    }
+
+    /// Whether the server is running.
+    var isRunning: Bool { process?.process.isRunning ?? false }
 
     /// Runs a `pm-server` administration command on this server's file.
     func admin(_ arguments: [String]) throws -> PMResult {
@@ -43,12 +58,27 @@ final class SyncServer: @unchecked Sendable {
     /// its skew ahead of its clock).
     static let defaultNow = "2026-11-22T00:00:00Z"
 
-    /// Starts `pm-server serve` with its clock pinned at `now` and waits until it answers `/health`.
-    func start(now: String = defaultNow) async throws {
+    /// Starts `pm-server serve` with its clock pinned at `now` and waits until it answers
+    /// `/health`; over HTTPS with `tls`.
+    func start(now: String = defaultNow, tls: (certificate: String, key: String)? = nil) async throws {
+        let flags = tls.map { ["--tls-certificate", $0.certificate, "--tls-key", $0.key] } ?? []
         let process = try runner.start(
-            ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + Self.database(runner), now: now,
+            ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + flags + Self.database(runner), now: now,
             executable: Self.binary)
         self.process = process
+        self.tls = tls
+        if tls != nil {
+            let healthy = try await TLSExchange.waitForHealth(port: port, isRunning: { process.process.isRunning })
+            if !healthy {
+                if process.process.isRunning {
+                    process.process.terminate()
+                    process.process.waitUntilExit()
+                }
+                let log = try process.result()
+                Issue.record("pm-server did not answer /health over TLS: \(log.stdout)\(log.stderr)")
+            }
+            return
+        }
         switch try await waitForHealth(port: port, isRunning: { process.process.isRunning }) {
         case .healthy: return
         case .exited:
