@@ -48,8 +48,8 @@ extension BoardApp {
         let summary = result.entry?.summary ?? "No visible change"
         switch effect {
         case .delete: return "\(summary) — u to undo"
-        case .undo: return "Undone: \(summary)"
-        case .redo: return "Redone: \(summary)"
+        case .undo: return HistoryEntry.undoSentence(undone: true, action: result.action, now: result.project)
+        case .redo: return HistoryEntry.undoSentence(undone: false, action: result.action, now: result.project)
         default: return summary
         }
     }

@@ -45,6 +45,9 @@ extension CalDAVController {
         }
         try await write(fields, card: id, user: user, board: board, after: current?.clocks ?? [])
         var stored = calendar
+        // The server owns resource names: one a client sent could give this card another card's
+        // address in everyone's calendar apps, and a DELETE there would delete the other card.
+        stored.remove(CardResource.resourceProperty)
         if name != CalDAVPath.name(of: id) {
             stored.set(ICalendarProperty(name: CardResource.resourceProperty, text: name))
         }

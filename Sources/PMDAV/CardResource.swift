@@ -87,9 +87,14 @@ struct CardResource: Sendable {
     /// Where the stored text keeps a resource name the client chose (never served).
     static let resourceProperty = "X-PM-RESOURCE"
 
-    /// The name of card `id`: the one kept in its `stored` text, else `CARD-UUID.ics`.
+    /// The name of card `id`: the one kept in its `stored` text, else `CARD-UUID.ics`. A kept name
+    /// that stands for another card (one a client sent before the server refused to keep them) is
+    /// passed over: a card is only ever served at an address that reaches it.
     static func name(of id: UUID, stored: ICalendarComponent?) -> String {
-        stored?.property(resourceProperty)?.text ?? CalDAVPath.name(of: id)
+        guard let kept = stored?.property(resourceProperty)?.text, CalDAVPath.cardID(kept) == id else {
+            return CalDAVPath.name(of: id)
+        }
+        return kept
     }
 
     static func entityTag(_ text: String) -> String {

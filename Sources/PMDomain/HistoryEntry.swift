@@ -44,7 +44,13 @@ public struct HistoryEntry: Hashable, Sendable {
     /// (`device d8d8d9bc`).
     public func madeBy(thisDevice: UUID?) -> String {
         if device == thisDevice { return "this device" }
-        return author ?? "device " + device.lowercased.prefix(8)
+        return Self.who(author: author, device: device)
+    }
+
+    /// Another device's change named as history names it: its `author` (`ada`), else the device
+    /// (`device d8d8d9bc`).
+    public static func who(author: String?, device: UUID) -> String {
+        author ?? "device " + device.lowercased.prefix(8)
     }
 
     /// The entry for `operation` applied to `before`, or `nil` when it changed nothing visible
@@ -128,7 +134,7 @@ public struct HistoryEntry: Hashable, Sendable {
         }
     }
 
-    private static func quote(_ text: String?) -> String {
+    static func quote(_ text: String?) -> String {
         guard let text else { return "none" }
         let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let short = line.count > 40 ? line.prefix(39) + "…" : (line.count < text.count ? line + "…" : line)

@@ -10,6 +10,9 @@ public struct ChangeResult: Sendable {
     public var entry: HistoryEntry?
     /// The operation recorded, or `nil` when nothing needed recording.
     public var operation: ProjectOperation?
+    /// For an undo or redo that changed something visible, the action it took back or did again,
+    /// as history told it when it was made (``UndoStep/action(on:operation:)``).
+    public var action: HistoryEntry?
 }
 
 extension AppDatabase {
@@ -53,23 +56,38 @@ extension AppDatabase {
         try change(id) { _ in ProjectFields(deleted: true) }
     }
 
-    /// Undoes this device's latest action still on the undo stack, as a new operation.
-    public func undo() throws -> ChangeResult {
+    /// Brings back a deleted project, whoever deleted it, as a new change (undoable like any).
+    public func restore(_ id: UUID) throws -> ChangeResult {
         try write { db in
-            guard let (position, step) = try Self.top(of: "undo", in: db) else { throw StoreError.nothingToUndo }
-            try db.execute(sql: "DELETE FROM undoStep WHERE position = ?", arguments: [position])
-            try Self.push(step, on: "redo", in: db)
-            return try record(step.before, on: step.projectID, undoable: false, in: db)
+            let state = try ProjectRow.state(id, in: db)
+            guard let title = state.title?.value else { throw StoreError.notFound(id.lowercased) }
+            guard state.deleted?.value == true else { throw StoreError.notDeleted(title) }
+            return try record(ProjectFields(deleted: false), on: id, undoable: true, in: db)
         }
     }
 
-    /// Redoes the latest undone action.
-    public func redo() throws -> ChangeResult {
+    /// Undoes this device's latest action still on the undo stack, as a new operation. Where
+    /// someone else changed one of its fields since, it refuses, naming who and what, and the
+    /// action stays on the stack; `force` overwrites their change.
+    public func undo(force: Bool = false) throws -> ChangeResult {
+        try write { db in
+            guard let (position, step) = try Self.top(of: "undo", in: db) else { throw StoreError.nothingToUndo }
+            if !force { try Self.refuseOverwriting(step.after, of: step.projectID, verb: "undo", in: db) }
+            try db.execute(sql: "DELETE FROM undoStep WHERE position = ?", arguments: [position])
+            try Self.push(step, on: "redo", in: db)
+            return try record(step.before, taking: step, in: db)
+        }
+    }
+
+    /// Redoes the latest undone action, refusing as ``undo(force:)`` does where someone else
+    /// changed one of its fields since the undo.
+    public func redo(force: Bool = false) throws -> ChangeResult {
         try write { db in
             guard let (position, step) = try Self.top(of: "redo", in: db) else { throw StoreError.nothingToRedo }
+            if !force { try Self.refuseOverwriting(step.before, of: step.projectID, verb: "redo", in: db) }
             try db.execute(sql: "DELETE FROM undoStep WHERE position = ?", arguments: [position])
             try Self.push(step, on: "undo", in: db)
-            return try record(step.after, on: step.projectID, undoable: false, in: db)
+            return try record(step.after, taking: step, in: db)
         }
     }
 
@@ -80,6 +98,16 @@ extension AppDatabase {
             let redo = try Int.fetchOne(db, sql: "SELECT count(*) FROM undoStep WHERE stack = 'redo'") ?? 0
             return (undo, redo)
         }
+    }
+
+    /// Records an undo or redo of `step` that sets `fields`, with the action it takes.
+    private func record(_ fields: ProjectFields, taking step: UndoStep, in db: Database) throws -> ChangeResult {
+        let current = try ProjectRow.state(step.projectID, in: db)
+        var result = try record(fields, on: step.projectID, undoable: false, in: db)
+        if result.entry != nil, let operation = result.operation {
+            result.action = step.action(on: current, operation: operation)
+        }
+        return result
     }
 
     /// Records a local change: stamps it with the device clock, appends it to the log, merges it
@@ -102,6 +130,21 @@ extension AppDatabase {
         state.apply(operation)
         try ProjectRow.save(state, in: db)
         return ChangeResult(project: state.project, entry: entry, operation: operation)
+    }
+
+    /// Throws when a field of `left` on project `id` was set by another device since this one
+    /// left it: the message names who set what, and how to overwrite it anyway.
+    private static func refuseOverwriting(_ left: ProjectFields, of id: UUID, verb: String, in db: Database) throws {
+        let thisDevice = try clock(db).device
+        let state = try ProjectRow.state(id, in: db)
+        let conflicts = UndoStep.conflicts(leaving: left, in: state, thisDevice: thisDevice)
+        guard !conflicts.isEmpty else { return }
+        let (operations, authors) = try OperationRow.operations(ofProjects: [id.lowercased], in: db)
+        let changes = conflicts.map { conflict in
+            let author = operations.first { $0.timestamp == conflict.timestamp }.flatMap { authors[$0.id] }
+            return HistoryEntry.who(author: author, device: conflict.timestamp.device) + " " + conflict.change
+        }
+        throw StoreError.changedSince(changes, verb: verb)
     }
 
     static func clock(_ db: Database) throws -> HybridClock {

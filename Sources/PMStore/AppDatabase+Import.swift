@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 public import PMDomain
 
@@ -14,9 +14,11 @@ extension AppDatabase {
     /// Applies operations from elsewhere (an import now, sync later) in one transaction: each is
     /// checked against the card rules first, known ones are skipped, and the rest merge by the
     /// per-field clock rule. Imported operations are not this device's actions, so they are not
-    /// undoable. `progress` is called with the number done and the total.
+    /// undoable. `authors` names the user who made an operation, where a server named one.
+    /// `progress` is called with the number done and the total.
     public func apply(
-        _ operations: [ProjectOperation], progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
+        _ operations: [ProjectOperation], authors: [UUID: String] = [:],
+        progress: (_ done: Int, _ total: Int) -> Void = { _, _ in }
     ) throws -> ImportSummary {
         for operation in operations {
             try operation.validate()
@@ -43,7 +45,7 @@ extension AppDatabase {
             var applied = 0
             for (index, operation) in operations.enumerated() {
                 if index % 1000 == 0 { progress(index, operations.count) }
-                guard try rows.insert(operation) else { continue }
+                guard try rows.insert(operation, author: authors[operation.id]) else { continue }
                 applied += 1
                 clock.receive(operation.timestamp, now: now)
                 let id = operation.projectID
@@ -80,13 +82,14 @@ extension AppDatabase {
     /// The whole board and its history, as `pm export` writes it.
     public func export() throws -> ExportDocument {
         let today = environment.today
-        let (operations, projects) = try read { db in
-            (try Self.allOperations(db), try Self.visibleProjects(db))
+        let (operations, projects, authors) = try read { db in
+            (try Self.allOperations(db), try Self.visibleProjects(db), try OperationRow.authors(in: db))
         }
         return ExportDocument(
             exportedAt: environment.now(),
             projects: Board(projects).allProjects.map { ProjectJSON($0, today: today) },
-            history: History.entries(for: operations).map { HistoryEntryJSON($0) },
-            operations: operations)
+            history: History.entries(for: operations, authors: authors).map { HistoryEntryJSON($0) },
+            operations: operations,
+            authors: Dictionary(uniqueKeysWithValues: authors.map { ($0.key.lowercased, $0.value) }))
     }
 }

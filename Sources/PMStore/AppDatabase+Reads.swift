@@ -28,13 +28,16 @@ extension AppDatabase {
         try read { db in try ProjectRow.state(id, in: db).project }
     }
 
-    /// The one visible project whose id starts with `prefix`.
-    public func resolve(_ prefix: IDPrefix) throws -> UUID {
+    /// The one visible project whose id starts with `prefix`; with `includingDeleted`, the one
+    /// project, visible or deleted.
+    public func resolve(_ prefix: IDPrefix, includingDeleted: Bool = false) throws -> UUID {
         try read { db in
+            // A deleted card keeps its row (its fields and history): `pm history` and `pm restore` find it.
+            let condition = includingDeleted ? "title IS NOT NULL" : ProjectRow.visible
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, title FROM project WHERE id GLOB ? AND \(ProjectRow.visible)
+                    SELECT id, title FROM project WHERE id GLOB ? AND \(condition)
                     ORDER BY id LIMIT 11
                     """,
                 arguments: [prefix.text + "*"])
@@ -47,10 +50,12 @@ extension AppDatabase {
         }
     }
 
-    /// The shortest unique prefix of every visible project's id, as lists show them.
-    public func shortIDs() throws -> [UUID: String] {
+    /// The shortest unique prefix of every visible project's id, as lists show them; with
+    /// `includingDeleted`, of every project's, deleted ones too (as `pm restore` resolves them).
+    public func shortIDs(includingDeleted: Bool = false) throws -> [UUID: String] {
         try read { db in
-            let ids = try String.fetchAll(db, sql: "SELECT id FROM project WHERE \(ProjectRow.visible)")
+            let condition = includingDeleted ? "title IS NOT NULL" : ProjectRow.visible
+            let ids = try String.fetchAll(db, sql: "SELECT id FROM project WHERE \(condition)")
             return IDPrefix.shortest(for: ids.compactMap(UUID.init(text:)))
         }
     }

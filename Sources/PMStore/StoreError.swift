@@ -11,8 +11,10 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         case notFound
         /// More than one project matches a prefix.
         case ambiguous
-        /// Undo or redo with nothing on its stack.
+        /// Undo or redo with nothing on its stack, or a restore of a card that is not deleted.
         case nothingToDo
+        /// Undo or redo refused: someone else changed the card since.
+        case changedSince
     }
 
     /// The kind of failure.
@@ -68,6 +70,17 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         return Self(.ambiguous, "id \(prefix) is ambiguous; it matches:\n" + lines.joined(separator: "\n"))
     }
 
+    static func notDeleted(_ title: String) -> Self {
+        Self(.nothingToDo, "\"\(title)\" is not deleted; nothing to restore")
+    }
+
     static var nothingToUndo: Self { Self(.nothingToDo, "nothing to undo") }
     static var nothingToRedo: Self { Self(.nothingToDo, "nothing to redo") }
+
+    static func changedSince(_ changes: [String], verb: String) -> Self {
+        Self(
+            .changedSince,
+            "not \(verb == "undo" ? "undone" : "redone"): " + changes.joined(separator: " and ")
+                + " after this device's change; nothing was changed (pm \(verb) --force overwrites it)")
+    }
 }

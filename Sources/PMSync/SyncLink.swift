@@ -48,13 +48,16 @@ public struct SyncLink: Sendable {
         if try database.syncRecord().tokenRefused { throw SyncProblem.tokenRefused(remote) }
         let round = SyncRound(database: database, transport: connect(Self.requestTimeout), progress: progress)
         try database.recordSyncAttempt(at: environment.now())
-        let report: SyncReport
+        // Read before the round: a delete it pulls in may have been made without seeing these.
+        let changed = try database.cardsChangedSinceLastPull()
+        var report: SyncReport
         do {
             report = try await round.run()
         } catch {
             throw try record(error)
         }
         try database.recordSyncSuccess(at: environment.now())
+        report.deletedWhileChanged = try database.deletedByOthers(among: changed)
         return report
     }
 

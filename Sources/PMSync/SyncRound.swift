@@ -15,6 +15,9 @@ public struct SyncReport: Hashable, Sendable {
     public var resentEverything = false
     /// The board's head on the server at the end of the round.
     public var head: Int64 = 0
+    /// Cards this device had changed that someone else's delete, brought in by the round,
+    /// took off the board (filled in by ``SyncLink/round(progress:)``).
+    public var deletedWhileChanged: [DeletedWhileChanged] = []
 
     /// An empty report.
     public init() {}

@@ -5,10 +5,10 @@ import TerminalKit
 
 /// After a command changed the board: send the outbox to the remote right away, if one is set
 /// and syncing has not stopped, within ``SyncLink/pushLimit``. Being offline is not an error: the
-/// command prints and exits exactly as it would without a remote, and the changes wait for the
-/// next push or `pm sync`. A refusal (a revoked token, a removed board) is the one thing the user
-/// must act on, so it alone earns a line on stderr; it stops automatic pushes until `pm sync`
-/// gets through or the remote is set again.
+/// command prints and exits as it would without a remote, and the changes wait for the next push
+/// or `pm sync`; one line on stderr says they wait, so nobody believes them shared. A refusal (a
+/// revoked token, a removed board) stops automatic pushes until `pm sync` gets through or the
+/// remote is set again, and its line says what to do.
 enum AutoPush {
     /// Runs `report` (the command's output), then pushes, whether or not `report` threw. Without
     /// a remote the push is one read of a one-row table, and no HTTP client is made.
@@ -24,7 +24,16 @@ enum AutoPush {
 
     private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
         let link = ServerLink.link(database, to: remote, environment: context.environment, variables: context.variables)
-        guard let problem = await link.pushAfterChange() else { return }
+        guard let problem = await link.pushAfterChange() else {
+            guard let record = try? database.syncRecord(), record.pending > 0 else { return }
+            let why = record.lastError.map { " (\($0))" } ?? ""
+            Output.write(
+                TerminalText.printable(
+                    "pm: \(SyncCommand.changes(record.pending)) waiting on this device, not sent yet\(why); "
+                        + "pm sync sends \(record.pending == 1 ? "it" : "them")\n"),
+                to: .standardError)
+            return
+        }
         // A refused token has its own way out (a new token), which the problem names.
         let advice = problem.tokenRefused ? "" : " Check the remote (pm remote show), then run pm sync"
         Output.write(

@@ -7,7 +7,11 @@ import PMStore
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history", abstract: "Show the history of changes, newest first.",
-        discussion: "Example: pm history --limit 5 --project 3f2a")
+        discussion: """
+            --project finds deleted cards too (pm restore ID brings one back).
+
+            Example: pm history --limit 5 --project 3f2a
+            """)
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
@@ -15,7 +19,7 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "Show at most N entries (default 20; 0 for all).")
     var limit = 20
 
-    @Option(help: "Only this project's history (an id or a unique prefix).")
+    @Option(help: "Only this project's history (an id or a unique prefix; a deleted card's too).")
     var project: String?
 
     func validate() throws {
@@ -26,7 +30,7 @@ struct HistoryCommand: ParsableCommand {
         let context = try Context(options)
         let prefix = try project.map { text throws(RuleViolation) in try IDPrefix(text) }
         let database = try context.open()
-        let projectID = try prefix.map(database.resolve)
+        let projectID = try prefix.map { try database.resolve($0, includingDeleted: true) }
         let entries = try database.history(limit: limit == 0 ? nil : limit, project: projectID)
         let device = try database.deviceID()
         if output.json {

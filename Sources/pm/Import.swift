@@ -26,7 +26,7 @@ struct Import: AsyncParsableCommand {
         let bar = ProgressBar(
             label: "Importing", enabled: context.output.errorIsTerminal && !output.json,
             clock: context.environment.clock)
-        let summary = try database.apply(document.operations, progress: bar.show)
+        let summary = try database.apply(document.operations, authors: document.authors, progress: bar.show)
         bar.finish()
         try await AutoPush.afterChange(database, context) {
             if output.json {

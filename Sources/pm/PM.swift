@@ -25,6 +25,7 @@ struct PM: AsyncParsableCommand {
         version: ProductVersion.current,
         subcommands: [
             Overview.self, BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
+            Restore.self,
             HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self, RemoteCommand.self,
             SyncCommand.self, StatusCommand.self, Remind.self,
         ],
@@ -65,7 +66,7 @@ struct PM: AsyncParsableCommand {
 extension StoreError {
     var exitCode: Int32 {
         switch kind {
-        case .nothingToDo: 1
+        case .nothingToDo, .changedSince: 1
         case .notFound, .ambiguous: 2
         case .database: 3
         }

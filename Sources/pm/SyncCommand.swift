@@ -13,7 +13,9 @@ struct SyncCommand: AsyncParsableCommand {
             Exits with 4 when the server cannot be reached or refuses; every change stays on this
             device and waits for the next sync. After a refusal (a removed board, say) automatic
             pushes stop until a pm sync gets through; a token the server refused is not sent
-            again, by anything, until pm remote set gives a new one. Example: pm sync
+            again, by anything, until pm remote set gives a new one. A card this device changed
+            that a teammate deleted meanwhile is noted, with the pm restore command that brings it
+            back. Example: pm sync
             """)
 
     @OptionGroup var options: GlobalOptions
@@ -50,7 +52,10 @@ struct SyncCommand: AsyncParsableCommand {
                 SyncJSON(
                     pushed: report.pushed, pulled: report.pulled, head: report.head,
                     startedFromSnapshot: report.startedFromSnapshot, resentEverything: report.resentEverything,
-                    pending: pending))
+                    pending: pending,
+                    deletedWhileChanged: report.deletedWhileChanged.map {
+                        SyncJSON.DeletedCard(id: $0.id.lowercased, title: $0.title, by: $0.deletedBy)
+                    }))
             return
         }
         var line = "Synced: pushed \(report.pushed), pulled \(report.pulled), board at \(report.head)"
@@ -59,7 +64,13 @@ struct SyncCommand: AsyncParsableCommand {
             line += " (the server had lost changes, restored from a backup?: this device sent all it holds again)"
         }
         if pending > 0 { line += "; \(Self.changes(pending)) still waiting" }
-        context.output.print(line)
+        // A card deleted elsewhere while this device changed it would otherwise just vanish.
+        let shortIDs = try database.shortIDs(includingDeleted: true)
+        let notes = report.deletedWhileChanged.map { card in
+            "Note: \"\(card.title)\" was deleted by \(card.deletedBy) while this device changed it; "
+                + "pm restore \(shortIDs[card.id] ?? card.id.lowercased) brings it back"
+        }
+        context.output.print(([line] + notes).joined(separator: "\n"))
     }
 
     /// How long a round runs before its progress shows: half a second, so a sync that is over
@@ -86,4 +97,12 @@ struct SyncJSON: Encodable {
     let startedFromSnapshot: Bool
     let resentEverything: Bool
     let pending: Int
+    /// Cards this device changed that someone else deleted, brought in by this round.
+    let deletedWhileChanged: [DeletedCard]
+
+    struct DeletedCard: Encodable {
+        let id: String
+        let title: String
+        let by: String
+    }
 }

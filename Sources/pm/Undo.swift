@@ -6,17 +6,26 @@ import PMStore
 struct Undo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "undo",
-        abstract: "Undo this device's latest action (up to 100 deep).", discussion: "Example: pm undo")
+        abstract: "Undo this device's latest action (up to 100 deep).",
+        discussion: """
+            Undo takes back only fields still as this device left them: where someone else (a \
+            teammate, a calendar app) changed one since, it refuses, naming who changed what, and \
+            changes nothing; --force overwrites their change. It says what was undone and where \
+            the card is now.
+
+            Example: pm undo
+            """)
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
+    @Flag(help: "Undo even where someone else changed the card since, overwriting their change.") var force = false
 
     @MainActor func run() async throws {
         let context = try Context(options)
         let database = try context.open()
-        let result = try database.undo()
+        let result = try database.undo(force: force)
         try await AutoPush.afterChange(database, context) {
-            try UndoReport(context: context, database: database, json: output.json).print(result, verb: "Undone")
+            try UndoReport(context: context, database: database, json: output.json).print(result, undone: true)
         }
     }
 }
@@ -25,17 +34,24 @@ struct Undo: AsyncParsableCommand {
 struct Redo: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "redo",
-        abstract: "Redo the latest undone action.", discussion: "Example: pm redo")
+        abstract: "Redo the latest undone action.",
+        discussion: """
+            Like undo, redo refuses where someone else changed the card since the undo; --force \
+            overwrites their change.
+
+            Example: pm redo
+            """)
 
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
+    @Flag(help: "Redo even where someone else changed the card since, overwriting their change.") var force = false
 
     @MainActor func run() async throws {
         let context = try Context(options)
         let database = try context.open()
-        let result = try database.redo()
+        let result = try database.redo(force: force)
         try await AutoPush.afterChange(database, context) {
-            try UndoReport(context: context, database: database, json: output.json).print(result, verb: "Redone")
+            try UndoReport(context: context, database: database, json: output.json).print(result, undone: false)
         }
     }
 }
@@ -45,7 +61,7 @@ struct UndoReport {
     let database: AppDatabase
     let json: Bool
 
-    func print(_ result: ChangeResult, verb: String) throws {
+    func print(_ result: ChangeResult, undone: Bool) throws {
         if json {
             if let entry = result.entry {
                 try context.output.printJSON(HistoryEntryJSON(entry, thisDevice: try database.deviceID()))
@@ -54,7 +70,6 @@ struct UndoReport {
             }
             return
         }
-        context.output.print(
-            "\(verb): " + (result.entry?.summary ?? "no visible change (the card had been changed since)"))
+        context.output.print(HistoryEntry.undoSentence(undone: undone, action: result.action, now: result.project))
     }
 }

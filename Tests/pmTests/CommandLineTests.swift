@@ -4,7 +4,8 @@ import Testing
 /// The command line itself: version, help, completions and usage errors.
 @Suite struct CommandLineTests {
     static let subcommands = [
-        "add", "list", "show", "edit", "move", "delete", "history", "undo", "redo", "due", "export", "import",
+        "add", "list", "show", "edit", "move", "delete", "restore", "history", "undo", "redo", "due", "export",
+        "import",
     ]
 
     @Test func versionPrintsAVersionNumber() throws {

@@ -137,9 +137,10 @@ import Testing
         let status = try pm.succeed(["status", "--json"]).object()
         let text = try pm.succeed(["status"]).stdout
 
-        // Then the changes themselves succeeded quietly, the sync failed with exit 4 saying the
-        // changes are kept, and the status shows the board offline with both changes waiting
-        #expect(moved.status == 0 && moved.stderr.isEmpty)
+        // Then the changes themselves succeeded, each saying that it waits, the sync failed with
+        // exit 4 saying the changes are kept, and the status shows the board offline with both waiting
+        #expect(moved.status == 0 && moved.stderr.hasPrefix("pm: 2 changes waiting on this device, not sent yet"))
+        #expect(moved.stderr.contains("cannot be reached"), "\(moved.stderr)")
         #expect(sync.status == 4)
         #expect(sync.stderr.contains("cannot be reached") && sync.stderr.contains("2 changes kept"), "\(sync.stderr)")
         #expect(status["state"] as? String == "offline" && status["pending"] as? Int == 2)
