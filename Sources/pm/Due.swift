@@ -9,7 +9,7 @@ struct Due: ParsableCommand {
         commandName: "due",
         abstract: "List overdue projects and those due within a window.",
         discussion: """
-            A card is due within Nd when its deadline is before today + N days: 1d (the default) is
+            A card is due within Nd when its deadline is before today + N days: 1d (the default) is \
             today, 2d today and tomorrow, 1w the seven days from today. Done cards are never due.
             Example: pm due --within 1w
             """)
@@ -17,7 +17,7 @@ struct Due: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "The window: Nd or Nw (default 1d, today).")
+    @Option(help: "The window: Nd or Nw; 1d is today.")
     var within = "1d"
 
     func run() throws {

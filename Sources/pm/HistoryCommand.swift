@@ -16,7 +16,7 @@ struct HistoryCommand: ParsableCommand {
     @OptionGroup var options: GlobalOptions
     @OptionGroup var output: OutputOptions
 
-    @Option(help: "Show at most N entries (default 20; 0 for all).")
+    @Option(help: "Show at most N entries; 0 for all.")
     var limit = 20
 
     @Option(help: "Only this project's history (an id or a unique prefix; a deleted card's too).")

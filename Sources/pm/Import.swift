@@ -9,7 +9,7 @@ struct Import: AsyncParsableCommand {
         commandName: "import",
         abstract: "Apply an export (from pm export) to this board, in one transaction.",
         discussion: """
-            Operations the board already holds are skipped, so importing the same file twice changes
+            Operations the board already holds are skipped, so importing the same file twice changes \
             nothing. Example: pm import board.json
             """)
 

@@ -11,15 +11,15 @@ struct PM: AsyncParsableCommand {
         commandName: "pm",
         abstract: "A three-list project board (TODO / DOING / DONE) that keeps every change in a history.",
         discussion: """
-            With no subcommand, opens the full-screen board on a terminal and prints the board
-            otherwise. Data lives in one SQLite file: --database PATH,
-            else $PM_DATABASE, else $XDG_DATA_HOME/projectmanager/projects.sqlite (or
+            With no subcommand, opens the full-screen board on a terminal and prints the board \
+            otherwise. Data lives in one SQLite file: --database PATH, \
+            else $PM_DATABASE, else $XDG_DATA_HOME/projectmanager/projects.sqlite (or \
             ~/.local/share/projectmanager/projects.sqlite).
 
-            Exit status: 0 success; 1 a rule was broken, there is nothing to undo, or no remote is
-            set for pm sync; 2 no project matches the id, or the id is ambiguous; 3 the database
-            cannot be used; 4 pm sync could not reach the server or was refused (every change is
-            kept); 5 the output could not be written (a full disk), though any change was saved;
+            Exit status: 0 success; 1 a rule was broken, there is nothing to undo, or no remote is \
+            set for pm sync; 2 no project matches the id, or the id is ambiguous; 3 the database \
+            cannot be used; 4 pm sync could not reach the server or was refused (every change is \
+            kept); 5 the output could not be written (a full disk), though any change was saved; \
             64 a usage error.
             """,
         version: ProductVersion.current,

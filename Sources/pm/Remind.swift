@@ -9,16 +9,16 @@ struct Remind: AsyncParsableCommand {
         commandName: "remind",
         abstract: "Send a desktop notification when a project falls due.",
         discussion: """
-            Notifies (through notify-send) of each card that is overdue or due within the window,
-            once per card and deadline: moving a deadline reminds again. What was sent is kept in
-            the database. Without --once, keeps running: it looks again when the day changes and
-            when the board changes (an edit, or a sync by another pm). Done cards are never
+            Notifies (through notify-send) of each card that is overdue or due within the window, \
+            once per card and deadline: moving a deadline reminds again. What was sent is kept in \
+            the database. Without --once, keeps running: it looks again when the day changes and \
+            when the board changes (an edit, or a sync by another pm). Done cards are never \
             reminded of. Example: pm remind --before 2d --once
             """)
 
     @OptionGroup var options: GlobalOptions
 
-    @Option(help: "The window, as pm due --within: Nd or Nw (default 1d, due today).")
+    @Option(help: "The window, as pm due --within: Nd or Nw; 1d is what is due today.")
     var before = "1d"
 
     @Flag(help: "Send what is due now and exit, instead of running on.")

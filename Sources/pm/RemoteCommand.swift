@@ -11,7 +11,7 @@ struct RemoteCommand: ParsableCommand {
         commandName: "remote",
         abstract: "Set, show or remove the sync server this board syncs with.",
         discussion: """
-            The remote (server URL, board and token) is kept in the database file; protect the
+            The remote (server URL, board and token) is kept in the database file; protect the \
             file as you would the token. Example: pm remote set https://pm.example.com --board team --token -
             """,
         subcommands: [SetRemote.self, ShowRemote.self, RemoveRemote.self])
@@ -23,9 +23,9 @@ struct SetRemote: ParsableCommand {
         commandName: "set",
         abstract: "Sync this board with BOARD on the server at URL.",
         discussion: """
-            The token comes from --token, or from the first line of stdin with --token -, or from
-            $PM_TOKEN, so it need not sit in your shell history. Moving to another server or board
-            queues every change of this device again, for the new board. Nothing is sent until the
+            The token comes from --token, or from the first line of stdin with --token -, or from \
+            $PM_TOKEN, so it need not sit in your shell history. Moving to another server or board \
+            queues every change of this device again, for the new board. Nothing is sent until the \
             next change or pm sync. Example: pm remote set http://127.0.0.1:8080 --board team --token -
             """)
 

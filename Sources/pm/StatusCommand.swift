@@ -10,8 +10,8 @@ struct StatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show the sync status: online, offline, syncing or error, and the changes waiting.",
         discussion: """
-            Asks the server once, for at most 2 seconds. States: local (no remote set), online,
-            offline (the server cannot be reached), syncing (a round is running in another
+            Asks the server once, for at most 2 seconds. States: local (no remote set), online, \
+            offline (the server cannot be reached), syncing (a round is running in another \
             process), error (the server refused, or sync stopped until you act).
             Example: pm status --json
             """)

@@ -10,11 +10,11 @@ struct SyncCommand: AsyncParsableCommand {
         commandName: "sync",
         abstract: "Sync with the remote now: send waiting changes, receive everyone else's.",
         discussion: """
-            Exits with 4 when the server cannot be reached or refuses; every change stays on this
-            device and waits for the next sync. After a refusal (a removed board, say) automatic
-            pushes stop until a pm sync gets through; a token the server refused is not sent
-            again, by anything, until pm remote set gives a new one. A card this device changed
-            that a teammate deleted meanwhile is noted, with the pm restore command that brings it
+            Exits with 4 when the server cannot be reached or refuses; every change stays on this \
+            device and waits for the next sync. After a refusal (a removed board, say) automatic \
+            pushes stop until a pm sync gets through; a token the server refused is not sent \
+            again, by anything, until pm remote set gives a new one. A card this device changed \
+            that a teammate deleted meanwhile is noted, with the pm restore command that brings it \
             back. Example: pm sync
             """)
 
