@@ -226,6 +226,8 @@ let package = Package(
             dependencies: [
                 "PMDomain", "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore", "PMWeb",
                 "PMDAV",
+                // `pm-server health --ca-file`: the same trust in a private CA as `pm`'s.
+                "PMSyncClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -1,6 +1,6 @@
 import Foundation
-import NIOSSL
-import PMSync
+public import NIOSSL
+public import PMSync
 
 /// Which certificates `pm` accepts from a server over https: those the system's CAs vouch for
 /// and, for a server whose certificate a private CA signed, those of the CAs in `authorityFiles`.
@@ -29,7 +29,7 @@ public struct ServerTrust: Hashable, Sendable {
     }
 
     /// The client's TLS configuration, or why a CA file cannot be used (named).
-    func tlsConfiguration() throws(SyncTransportError) -> TLSConfiguration {
+    public func tlsConfiguration() throws(SyncTransportError) -> TLSConfiguration {
         var configuration = TLSConfiguration.makeClientConfiguration()
         for file in authorityFiles {
             do {

@@ -105,6 +105,44 @@ import X509
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func healthOverHTTPSTrustsThePrivateCAOfCAFileOrSSLCertFileAndRefusesACertificateNoCAVouchesFor() async throws {
+        // Given a server on HTTPS with a certificate of a private CA
+        let (server, files) = try await Self.httpsServer()
+        let health = ["health", "--url", server.url]
+
+        // When health is asked without the CA, with --ca-file, and with SSL_CERT_FILE
+        let untrusted = try files.run(health, executable: SyncServer.binary)
+        let caFile = try files.run(health + ["--ca-file", files.path("tls/ca.pem")], executable: SyncServer.binary)
+        let variable = try files.run(
+            health, environment: ["SSL_CERT_FILE": files.path("tls/ca.pem")], executable: SyncServer.binary)
+
+        // Then without the CA it exits 1 saying the certificate is not trusted and how to trust it
+        #expect(untrusted.status == 1)
+        #expect(untrusted.stderr.contains("its certificate is not trusted"), "\(untrusted.stderr)")
+        #expect(untrusted.stderr.contains("--ca-file ca.pem"))
+        // And with the CA, by option or by variable, it exits 0: healthy
+        #expect(caFile.status == 0, "\(caFile.stderr)")
+        #expect(caFile.stdout.contains("\(server.url)/health: healthy"))
+        #expect(variable.status == 0, "\(variable.stderr)")
+        #expect(variable.stdout.contains("healthy"))
+    }
+
+    @Test func healthRefusesACAFileThatIsNotACertificateNamingIt() throws {
+        // Given a file that is not a PEM certificate
+        let runner = try PMRunner()
+        try Data("rubbish\n".utf8).write(to: URL(fileURLWithPath: runner.path("rubbish.pem")))
+
+        // When health is given it as --ca-file
+        let result = try runner.run(
+            ["health", "--url", "https://127.0.0.1:1", "--ca-file", runner.path("rubbish.pem")],
+            executable: SyncServer.binary)
+
+        // Then it is a usage error naming the file and what it lacks
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--ca-file \(runner.path("rubbish.pem")) holds no PEM certificate"))
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func aCertificateNotTrustedIsRefusedNamingTheHostAndHowToTrustAPrivateCA() async throws {
         // Given a server on HTTPS with a private CA's certificate, and a device set to it without the CA
         let (server, files) = try await Self.httpsServer()
