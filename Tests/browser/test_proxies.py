@@ -101,3 +101,27 @@ def test_given_pm_server_behind_the_shipped_proxy_config_when_pm_the_board_and_c
         assert "From CalDAV" in {project["title"] for project in laptop.cards()}
     finally:
         proxy.stop()
+
+
+def test_given_an_nginx_that_drops_the_websocket_upgrade_when_pm_adds_a_card_then_the_board_says_live_is_blocked_and_still_shows_it(
+    tmp_path, binaries, backend, browser
+) -> None:
+    server, _ = backend
+    proxy, through = proxied("nginx", tmp_path, backend, without_upgrade=True)
+    try:
+        phone = device(tmp_path, binaries, through, "phone")
+        context = browser.new_context(base_url=proxy.url, locale="en-US", timezone_id="UTC",
+                                      ignore_https_errors=True)
+        page = context.new_page()
+        sign_in(page, "ada", secret(server))
+        page.goto("/boards/team")
+        network = page.locator("#network")
+        expect(network).to_have_text("live updates blocked — checking every 10 s", timeout=10_000)
+
+        # Not quiet: the board's next check (within 10 s) shows a change pm pushed.
+        phone.add("카드 without live")
+        expect(card(page, "카드 without live", "todo")).to_be_visible(timeout=15_000)
+        expect(network).to_have_text("live updates blocked — checking every 10 s")
+        context.close()
+    finally:
+        proxy.stop()
