@@ -36,7 +36,11 @@ class Proxy:
         self.kind = kind
         self.folder = folder
         self.port = free_port()
-        self.url = f"https://127.0.0.1:{self.port}"
+        # Caddy is addressed by name, as a public proxy is: it picks a certificate by the name
+        # the client sends (SNI), and pm's live connection to an address sends "127.0.0.1."
+        # (NIOSSL refuses an address there), which Caddy answers with no certificate.
+        self.host = "localhost" if kind == "caddy" else "127.0.0.1"
+        self.url = f"https://{self.host}:{self.port}"
         self.log = folder / f"{kind}.log"
         self.process = None
         certificate, key = str(tls / "server.pem"), str(tls / "server-key.pem")
@@ -78,7 +82,7 @@ http {{
         else:
             assert not without_upgrade, "only the nginx configuration is run without its upgrade lines"
             site = replaced(CADDYFILE.read_text(), [
-                ("pm.example.com {", f"https://127.0.0.1:{self.port} {{"),
+                ("pm.example.com {", f"https://localhost:{self.port} {{"),
                 ("/etc/ssl/pm.example.com/fullchain.pem", certificate),
                 ("/etc/ssl/pm.example.com/privkey.pem", key),
                 ("reverse_proxy 127.0.0.1:8080", f"reverse_proxy 127.0.0.1:{upstream_port}"),

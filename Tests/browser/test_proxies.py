@@ -16,6 +16,7 @@ from board_helpers import add_card, card, wait_synced
 from conftest import sign_in
 from harness import PASSWORD, Device, Server
 from proxies import Proxy
+from terminal_board import TerminalBoard
 
 
 @pytest.fixture
@@ -26,7 +27,8 @@ def backend(tmp_path, binaries):
     server.populate()
     server.start()
     tls = tmp_path / "tls"
-    subprocess.run([str(binaries / "pm-server"), "tls", "init", "--host", "127.0.0.1", "--folder", str(tls)],
+    subprocess.run([str(binaries / "pm-server"), "tls", "init", "--host", "127.0.0.1", "--host", "localhost",
+                    "--folder", str(tls)],
                    check=True, capture_output=True, timeout=60)
     yield server, tls
     server.stop()
@@ -64,6 +66,16 @@ def test_given_pm_server_behind_the_shipped_proxy_config_when_pm_the_board_and_c
         laptop = device(tmp_path, binaries, through, "laptop")
         laptop.sync()
         assert "프록시 카드" in {project["title"] for project in laptop.cards()}
+
+        # pm board follows the board live through the proxy: a change from the phone shows at
+        # once (well under the 10 s a blocked board would wait).
+        terminal = TerminalBoard(laptop)
+        try:
+            terminal.wait_for("● synced", timeout=15)
+            phone.add("Live to the terminal")
+            assert terminal.wait_for("Live to the terminal", timeout=5) < 5
+        finally:
+            terminal.stop()
 
         # The board signs in through the proxy: the cookie is Secure (X-Forwarded-Proto) and the
         # writes' Origin matches the Host the proxy passed on.
@@ -114,6 +126,7 @@ def test_given_an_nginx_that_drops_the_websocket_upgrade_when_pm_adds_a_card_the
                                       ignore_https_errors=True)
         page = context.new_page()
         sign_in(page, "ada", secret(server))
+        terminal = TerminalBoard(device(tmp_path, binaries, through, "laptop"))
         page.goto("/boards/team")
         network = page.locator("#network")
         expect(network).to_have_text("live updates blocked — checking every 10 s", timeout=10_000)
@@ -123,5 +136,12 @@ def test_given_an_nginx_that_drops_the_websocket_upgrade_when_pm_adds_a_card_the
         expect(card(page, "카드 without live", "todo")).to_be_visible(timeout=15_000)
         expect(network).to_have_text("live updates blocked — checking every 10 s")
         context.close()
+
+        # pm board says the same in its footer and shows the card by its own checks.
+        try:
+            terminal.wait_for("live updates blocked — checking every 10 s", timeout=15)
+            terminal.wait_for("카드 without live", timeout=15)
+        finally:
+            terminal.stop()
     finally:
         proxy.stop()
