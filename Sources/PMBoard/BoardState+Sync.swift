@@ -3,6 +3,9 @@ import PMSync
 extension BoardState {
     /// The footer while `s` waits for its round.
     static let syncingMessage = "Syncing…"
+    /// The footer while live updates cannot get through and the board polls instead.
+    static let liveBlockedMessage =
+        "live updates blocked — checking every \(SyncMachine.blockedPoll.components.seconds) s"
 
     /// Takes in the engine's newest status: the header's slot, and a footer message when an
     /// error first shows (a retry failing the same way says nothing new).
@@ -15,9 +18,11 @@ extension BoardState {
         case .offline:
             let reason = status.lastError ?? "the server cannot be reached"
             announce(reason, "Offline: \(reason) — changes wait here and go once the server is back")
+        case .live where status.liveBlocked:
+            announce(Self.liveBlockedMessage, Self.liveBlockedMessage)
         case .live:
             announcedSyncError = nil
-            if message == Self.syncingMessage { message = nil }
+            if message == Self.syncingMessage || message == Self.liveBlockedMessage { message = nil }
         case .connecting, .syncing:
             break
         }
@@ -29,14 +34,15 @@ extension BoardState {
         message = text
     }
 
-    /// The header's slot for `status`: `● synced`, `↑ N pending`, `↻ syncing`, `○ offline` or
-    /// `⚠ error`. Offline and stopped still count what waits, so the number is always in view.
+    /// The header's slot for `status`: `● synced` (`◌ checking every 10 s` while live updates are
+    /// blocked), `↑ N pending`, `↻ syncing`, `○ offline` or `⚠ error`. Offline and stopped still count what waits, so the number is always in view.
     static func header(for status: SyncStatus) -> String {
         let waiting = status.pending > 0 ? " · \(status.pending) pending" : ""
         switch status.phase {
         case .stopped: return "⚠ error" + waiting
         case .offline: return "○ offline" + waiting
         case _ where status.pending > 0: return "↑ \(status.pending) pending"
+        case .live where status.liveBlocked: return "◌ checking every \(SyncMachine.blockedPoll.components.seconds) s"
         case .live: return "● synced"
         case .connecting, .syncing: return "↻ syncing"
         }

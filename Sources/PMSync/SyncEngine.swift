@@ -9,12 +9,15 @@ public struct SyncStatus: Hashable, Sendable {
     public var pending: Int
     /// The last error, while offline or stopped.
     public var lastError: String?
+    /// Whether live updates are blocked and the board checks every ``SyncMachine/blockedPoll``.
+    public var liveBlocked: Bool
 
     /// A status from its parts.
-    public init(phase: SyncMachine.Phase, pending: Int, lastError: String? = nil) {
+    public init(phase: SyncMachine.Phase, pending: Int, lastError: String? = nil, liveBlocked: Bool = false) {
         self.phase = phase
         self.pending = pending
         self.lastError = lastError
+        self.liveBlocked = liveBlocked
     }
 }
 
@@ -56,7 +59,7 @@ public actor SyncEngine {
             report(
                 SyncStatus(
                     phase: machine.phase, pending: (try? link.database.pendingCount()) ?? 0,
-                    lastError: machine.lastError))
+                    lastError: machine.lastError, liveBlocked: machine.liveBlocked))
         }
     }
 
@@ -84,6 +87,13 @@ public actor SyncEngine {
                 Task {
                     guard (try? await clock.sleep(for: delay)) != nil else { return }
                     send.yield(.retryDue)
+                })
+        case .schedulePoll:
+            let (clock, send) = (link.environment.clock, send)
+            tasks.append(
+                Task {
+                    guard (try? await clock.sleep(for: SyncMachine.blockedPoll)) != nil else { return }
+                    send.yield(.pollDue)
                 })
         }
     }

@@ -37,6 +37,8 @@ public struct SyncMachine: Hashable, Sendable {
         case liveClosed
         /// The retry delay ran out.
         case retryDue
+        /// The check of a board whose live updates are blocked is due.
+        case pollDue
     }
 
     /// What to do.
@@ -49,7 +51,15 @@ public struct SyncMachine: Hashable, Sendable {
         case closeLive
         /// Wait ``Backoff/delay(attempt:random:)`` for `attempt`, then send ``Event/retryDue``.
         case scheduleRetry(attempt: Int)
+        /// Wait ``SyncMachine/blockedPoll``, then send ``Event/pollDue``.
+        case schedulePoll
     }
+
+    /// How often a board whose live updates are blocked checks the server.
+    public static let blockedPoll = Duration.seconds(10)
+    /// Live connections in a row that closed before announcing a head, each after a round
+    /// succeeded, before live updates count as blocked.
+    public static let blockedAfter = 2
 
     /// Where the engine stands.
     public private(set) var phase: Phase = .offline
@@ -59,6 +69,16 @@ public struct SyncMachine: Hashable, Sendable {
     public private(set) var failures = 0
     /// Whether the live connection is open (or opening).
     public private(set) var liveOpen = false
+    /// Whether live updates are blocked: rounds succeed but the live connection closes before
+    /// saying anything (a proxy that drops the WebSocket upgrade). The engine then checks every
+    /// ``blockedPoll`` (trying live again each time) instead of going quiet or hammering.
+    public private(set) var liveBlocked = false
+    /// Whether the open live connection announced a head.
+    private var liveAnswered = false
+    /// Live connections in a row that closed without announcing a head.
+    private var liveUnanswered = 0
+    /// Whether a ``Effect/schedulePoll`` is waiting.
+    private var pollScheduled = false
     /// Whether something happened during a round that the round may have missed.
     private var dirty = false
     /// The cursor after the last round, to tell news from an echo.
@@ -69,6 +89,12 @@ public struct SyncMachine: Hashable, Sendable {
 
     /// Takes in `event`; returns the effects to carry out, in order.
     public mutating func handle(_ event: Event) -> [Effect] {
+        if case .liveHead = event {
+            // Live works (again): the connection said something.
+            liveAnswered = true
+            liveUnanswered = 0
+            liveBlocked = false
+        }
         switch (event, phase) {
         case (.start, _), (.syncRequested, _):
             if phase == .syncing || phase == .connecting {
@@ -99,7 +125,9 @@ public struct SyncMachine: Hashable, Sendable {
             phase = .live
             if liveOpen { return [] }
             liveOpen = true
-            return [.openLive]
+            liveAnswered = false
+            // While blocked, each check tries live once more, and the next check is booked.
+            return [.openLive] + (liveBlocked ? schedulePoll() : [])
         case (.roundFailed(let message, let retryable), _):
             lastError = message
             dirty = false
@@ -113,14 +141,29 @@ public struct SyncMachine: Hashable, Sendable {
             return [.scheduleRetry(attempt: failures)]
         case (.liveClosed, _):
             liveOpen = false
+            liveUnanswered = liveAnswered ? 0 : liveUnanswered + 1
+            liveAnswered = false
+            if liveUnanswered >= Self.blockedAfter { liveBlocked = true }
             guard phase == .live else { return [] }
+            // Blocked: the poll carries on, rather than a round and an upgrade after every failure.
+            if liveBlocked { return schedulePoll() }
             // The connection is the first to notice a lost network: check with a round.
+            return beginRound(.syncing)
+        case (.pollDue, _):
+            pollScheduled = false
+            guard liveBlocked, phase == .live else { return [] }
             return beginRound(.syncing)
         case (.retryDue, .offline):
             return beginRound(.syncing)
         case (.retryDue, _):
             return []
         }
+    }
+
+    private mutating func schedulePoll() -> [Effect] {
+        guard !pollScheduled else { return [] }
+        pollScheduled = true
+        return [.schedulePoll]
     }
 
     private mutating func beginRound(_ next: Phase) -> [Effect] {

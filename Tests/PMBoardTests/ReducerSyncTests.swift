@@ -32,6 +32,7 @@ import Testing
         (SyncStatus(phase: .offline, pending: 0, lastError: "no route"), "○ offline"),
         (SyncStatus(phase: .offline, pending: 2, lastError: "no route"), "○ offline · 2 pending"),
         (SyncStatus(phase: .stopped("revoked"), pending: 0, lastError: "revoked"), "⚠ error"),
+        (SyncStatus(phase: .live, pending: 0, liveBlocked: true), "◌ checking every 10 s"),
     ])
     func theHeaderSaysWhereSyncStands(status: SyncStatus, text: String) {
         // Given a board
@@ -43,6 +44,20 @@ import Testing
         // Then the header's right end shows it after the date
         #expect(header(state).hasSuffix("2026-11-21 · \(text) "), "\(header(state))")
         #expect(header(state).displayWidth == 90)
+    }
+
+    @Test func blockedLiveUpdatesAreSaidInTheFooterUntilLiveWorksAgain() {
+        // Given a board whose server answers but whose live connection a proxy drops
+        var state = Fixtures.state(cards)
+        _ = state.reduce(.syncStatusChanged(SyncStatus(phase: .live, pending: 0, liveBlocked: true)))
+
+        // Then the footer says so and how the board keeps up
+        #expect(footer(state).contains("live updates blocked — checking every 10 s"), "\(footer(state))")
+
+        // When live updates get through again, the footer no longer says it
+        _ = state.reduce(.syncStatusChanged(SyncStatus(phase: .live, pending: 0)))
+        #expect(!footer(state).contains("live updates blocked"))
+        #expect(header(state).hasSuffix("● synced "))
     }
 
     @Test func withoutARemoteTheHeaderSaysLocal() {

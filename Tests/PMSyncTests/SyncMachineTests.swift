@@ -50,6 +50,36 @@ import Testing
         #expect(machine.handle(.roundSucceeded(head: 0, cursor: 0)) == [.openLive], "reopened after the round")
     }
 
+    @Test func aLiveConnectionDroppedTwiceBeforeAnyHeadIsBlockedAndTheBoardPollsEveryTenSeconds() {
+        // Given rounds that succeed and a proxy that drops the live connection's upgrade
+        var machine = SyncMachine()
+        _ = machine.handle(.start)
+        #expect(machine.handle(.roundSucceeded(head: 0, cursor: 0)) == [.openLive])
+        #expect(machine.handle(.liveClosed) == [.runRound], "one drop is checked with a round")
+        #expect(!machine.liveBlocked)
+        #expect(machine.handle(.roundSucceeded(head: 0, cursor: 0)) == [.openLive])
+
+        // When the second connection closes without a head, live updates are blocked: no round
+        // and upgrade straight away, a check in ten seconds instead
+        #expect(machine.handle(.liveClosed) == [.schedulePoll])
+        #expect(machine.liveBlocked)
+        #expect(machine.phase == .live)
+        #expect(SyncMachine.blockedPoll == .seconds(10))
+
+        // Then each check is a round that tries live once more and books the next check
+        #expect(machine.handle(.pollDue) == [.runRound])
+        #expect(machine.handle(.roundSucceeded(head: 3, cursor: 3)) == [.openLive, .schedulePoll])
+        #expect(machine.handle(.liveClosed) == [], "the next check is already booked")
+        #expect(machine.handle(.localChange) == [.runRound], "a change still goes at once")
+        #expect(machine.handle(.roundSucceeded(head: 4, cursor: 4)) == [.openLive])
+
+        // When a connection announces a head, live works again and the check is dropped
+        #expect(machine.handle(.liveHead(4)) == [])
+        #expect(!machine.liveBlocked)
+        #expect(machine.handle(.pollDue) == [])
+        #expect(machine.handle(.liveClosed) == [.runRound], "an answered connection's drop is checked at once")
+    }
+
     @Test func aRefusalStopsUntilTheUserAsks() {
         var machine = SyncMachine()
         _ = machine.handle(.start)

@@ -2,7 +2,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Sync, SyncError, batches, retryDelay, statusText } from "../../Sources/PMWeb/Resources/js/sync.js";
+import { BLOCKED_POLL, Sync, SyncError, batches, retryDelay, statusText } from "../../Sources/PMWeb/Resources/js/sync.js";
 
 const device = "00000000-0000-4000-8000-00000000000a";
 
@@ -341,4 +341,68 @@ test("a snapshot asked for early that failed is asked for again by the round", a
   store.addSnapshot = async () => new Set();
   await new Sync({ board: "team", store, fetch, snapshot: Promise.resolve(null) }).request();
   assert.equal(asked.filter((url) => url.endsWith("/projects")).length, 1);
+});
+
+/** WebSockets that never connect on their own: the test opens or closes each one. */
+function fakeSockets() {
+  const made = [];
+  class FakeSocket {
+    constructor(url) {
+      this.url = url;
+      made.push(this);
+    }
+    close() {}
+  }
+  return { made, WebSocket: FakeSocket };
+}
+
+test("Given the server answering but /live never opening, when two sockets fail, then the board says live updates are blocked and checks every 10 s", async () => {
+  const server = fakeServer();
+  const store = new FakeStore();
+  const clock = timers();
+  const sockets = fakeSockets();
+  const statuses = [];
+  const sync = new Sync({
+    board: "team",
+    store,
+    fetch: server.fetch,
+    WebSocket: sockets.WebSocket,
+    location: { protocol: "https:", host: "pm.example.com" },
+    random: () => 1,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+    onStatus: (s) => statuses.push(statusText(s)),
+  });
+  await sync.start();
+  assert.equal(sockets.made[0].url, "wss://pm.example.com/v1/boards/team/live");
+  assert.equal(statuses.at(-1), "online");
+  // A proxy answers the upgrade with an ordinary page: the socket closes without opening.
+  sockets.made[0].onclose();
+  await sync.running;
+  assert.equal(statuses.at(-1), "online", "one failed socket is not yet a blocked one");
+  await clock.pending.find((t) => t.ms === 500).fn();
+  sockets.made[1].onclose();
+  await sync.running;
+  assert.equal(statuses.at(-1), "live updates blocked — checking every 10 s");
+  assert.equal(BLOCKED_POLL, 10_000);
+  // The board keeps up by polling: the scheduled check pulls what another device pushed.
+  const poll = clock.pending.filter((t) => t.ms === BLOCKED_POLL);
+  assert.equal(poll.length, 1);
+  server.stored.push({ operation: operation(7), author: "ada" });
+  await poll[0].fn();
+  await sync.running;
+  assert.equal(store.cursor, 1);
+  assert.equal(clock.pending.filter((t) => t.ms === BLOCKED_POLL).length, 2, "each check schedules the next");
+  // Once a socket opens, live updates are back and the words say so.
+  const retry = clock.pending.filter((t) => t.ms !== BLOCKED_POLL).at(-1);
+  retry.fn();
+  sockets.made.at(-1).onopen();
+  assert.equal(statuses.at(-1), "online");
+  sync.stop();
+});
+
+test("statusText: blocked live updates are named only while the server answers, with what is pending", () => {
+  assert.equal(statusText({ phase: "online", pending: 2, liveBlocked: true }), "live updates blocked — checking every 10 s · 2 pending");
+  assert.equal(statusText({ phase: "offline", pending: 0, liveBlocked: true }), "offline");
+  assert.equal(statusText({ phase: "online", pending: 0, liveBlocked: false }), "online");
 });

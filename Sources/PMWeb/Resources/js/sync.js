@@ -17,6 +17,15 @@ export function retryDelay(attempt, random = Math.random) {
   return Math.round(full / 2 + (random() * full) / 2);
 }
 
+/**
+ * How often the board checks the server while live updates are blocked, in milliseconds: a
+ * proxy that drops the WebSocket upgrade must not leave the board quiet.
+ */
+export const BLOCKED_POLL = 10_000;
+
+/** Live sockets in a row that never opened, while the server answered, before live is blocked. */
+export const BLOCKED_AFTER = 2;
+
 /** The outbox cut into push bodies of at most `count` operations and about `bytes` bytes. */
 export function batches(operations, count = BATCH_COUNT, bytes = BATCH_BYTES) {
   const result = [];
@@ -92,6 +101,13 @@ export class Sync {
     this.again = false;
     this.socket = null;
     this.socketFailures = 0;
+    /** Sockets in a row that closed without ever opening. */
+    this.unopened = 0;
+    /**
+     * Whether live updates are blocked: the server answers rounds but `/live` never opens (a
+     * proxy dropped the upgrade). The board then says so and checks every BLOCKED_POLL ms.
+     */
+    this.liveBlocked = false;
   }
 
   /** Starts: a round now and the live socket. */
@@ -128,6 +144,12 @@ export class Sync {
         await this.round();
         this.failures = 0;
         this.report("online");
+        if (this.liveBlocked && !this.again && !this.stopped) {
+          this.timer = this.setTimeout(() => {
+            this.timer = null;
+            this.request();
+          }, BLOCKED_POLL);
+        }
       } catch (error) {
         if (error instanceof SyncError && !error.retry) {
           this.report("error", error.message);
@@ -225,8 +247,20 @@ export class Sync {
     const scheme = this.location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new this.WebSocket(`${scheme}//${this.location.host}${this.base}/live`);
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.socketFailures = 0;
+      this.unopened = 0;
+      if (this.liveBlocked) {
+        // Live again: the poll stops (the next round, asked for by the socket's head, ends it).
+        this.liveBlocked = false;
+        if (this.timer && this.phase === "online") {
+          this.clearTimeout(this.timer);
+          this.timer = null;
+        }
+        this.report(this.phase, this.message);
+      }
     };
     socket.onmessage = (event) => {
       let head;
@@ -241,6 +275,10 @@ export class Sync {
       if (this.socket !== socket || this.stopped) return;
       this.socket = null;
       this.socketFailures += 1;
+      this.unopened = opened ? 0 : this.unopened + 1;
+      // The server answers rounds (online) yet the socket never opens: something between drops
+      // the upgrade. Say so, and poll (the round asked for below schedules the next).
+      if (!this.liveBlocked && this.unopened >= BLOCKED_AFTER && this.phase === "online") this.liveBlocked = true;
       this.setTimeout(() => this.connect(), retryDelay(this.socketFailures, this.random));
       // The server may be gone: a round tells (and starts the backoff) rather than waiting.
       if (this.phase === "online") this.request();
@@ -258,7 +296,7 @@ export class Sync {
   report(phase, message = null) {
     this.phase = phase;
     this.message = message;
-    this.onStatus({ phase, pending: this.store.outbox.length, message });
+    this.onStatus({ phase, pending: this.store.outbox.length, message, liveBlocked: this.liveBlocked });
   }
 }
 
@@ -298,9 +336,13 @@ export function normalized(operation) {
   };
 }
 
-/** The network indicator's words: online / syncing / offline · N pending / error. */
-export function statusText({ phase, pending, message }) {
+/**
+ * The network indicator's words: online / syncing / offline · N pending / error, and, while the
+ * server answers but live updates cannot get through, "live updates blocked — checking every 10 s".
+ */
+export function statusText({ phase, pending, message, liveBlocked = false }) {
   const waiting = pending > 0 ? ` · ${pending} pending` : "";
   if (phase === "error") return `error: ${message}${waiting}`;
+  if (phase === "online" && liveBlocked) return `live updates blocked — checking every ${BLOCKED_POLL / 1000} s${waiting}`;
   return `${phase}${waiting}`;
 }
