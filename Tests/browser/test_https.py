@@ -4,6 +4,7 @@ with `pm-server tls init`'s private CA): signing in sets a `Secure` session cook
 WebSocket over wss. Chromium is told to accept the private CA's certificate
 (`ignore_https_errors`), as a device that installed `ca.pem` would."""
 
+import caldav
 import pytest
 from playwright.sync_api import expect
 
@@ -46,3 +47,34 @@ def test_given_the_server_on_https_when_ada_signs_in_then_the_cookie_is_secure_a
     device = Device(device_folder, binaries, https_server)
     device.add("보안 카드", "--description", "over https")
     expect(card(page, "보안 카드", "todo")).to_be_visible(timeout=3000)
+
+
+def test_given_the_server_on_https_when_a_caldav_client_trusting_the_ca_uses_it_then_it_lists_and_creates_tasks(
+    https_server, tmp_path, binaries
+) -> None:
+    # Given a card added by a pm device over https
+    device_folder = tmp_path / "device"
+    device_folder.mkdir()
+    device = Device(device_folder, binaries, https_server)
+    device.add("달력 카드")
+
+    # When python's caldav client, trusting the private CA, lists the board's tasks and saves one
+    secret = PASSWORD if https_server.has_passwords else https_server.ada_token
+    client = caldav.DAVClient(url=https_server.url, username="ada", password=secret,
+                              ssl_verify_cert=str(https_server.ca_file))
+    calendars = client.principal().calendars()
+    summaries = {todo.icalendar_component["summary"] for todo in calendars[0].todos()}
+    calendars[0].save_todo(summary="From CalDAV over https")
+
+    # Then it saw the card, and the card it saved reaches the device
+    assert "달력 카드" in summaries
+    device.sync()
+    assert "From CalDAV over https" in {project["title"] for project in device.cards()}
+
+
+def test_given_the_server_on_https_when_a_caldav_client_does_not_trust_the_ca_then_it_is_refused(
+    https_server,
+) -> None:
+    client = caldav.DAVClient(url=https_server.url, username="ada", password="irrelevant")
+    with pytest.raises(Exception, match="(?i)certificate"):
+        client.principal()
