@@ -10,10 +10,7 @@ import Testing
         let server = try SyncServer()
         try await server.start()
         defer { server.stop() }
-        let ada = try PMRunner(now: "2026-11-21T09:00:00Z")
-        let bob = try PMRunner(now: "2026-11-21T09:30:00Z")
-        try ada.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
-        try bob.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.bobToken])
+        let (ada, bob) = try server.adaAndBob()
         let card = try ada.add("발표 자료", now: "2026-11-21T09:00:00Z")
         try ada.succeed(["move", card.id, "doing"], now: "2026-11-21T09:01:00Z")
         try ada.succeed(["sync"], now: "2026-11-21T09:02:00Z")

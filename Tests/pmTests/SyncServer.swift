@@ -107,3 +107,15 @@ final class SyncServer: @unchecked Sendable {
     /// The `pm-server` binary, built beside `pm`.
     static let binary = PMRunner.binary.deletingLastPathComponent().appendingPathComponent("pm-server")
 }
+
+extension SyncServer {
+    /// Two teammates' devices syncing with this server's board: ada's, with its clock at 09:00,
+    /// and bob's at 09:30 (later, so that bob's changes win a tie on the same field).
+    func adaAndBob() throws -> (ada: PMRunner, bob: PMRunner) {
+        let ada = try PMRunner(now: "2026-11-21T09:00:00Z")
+        let bob = try PMRunner(now: "2026-11-21T09:30:00Z")
+        try ada.succeed(["remote", "set", url, "--board", Self.board, "--token", adaToken])
+        try bob.succeed(["remote", "set", url, "--board", Self.board, "--token", bobToken])
+        return (ada, bob)
+    }
+}
