@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 public import Foundation
 import PMDomain
 import PMSyncProtocol
@@ -100,3 +104,5 @@ public struct FarFuturePushRun {
         return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
     }
 }
+
+#endif
