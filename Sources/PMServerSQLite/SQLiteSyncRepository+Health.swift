@@ -2,21 +2,14 @@ import Foundation
 import GRDB
 public import PMServer
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SQLiteSyncRepository: DatabaseHealthChecking {
     /// The file this repository opened is still the one at its path, and it answers a read. An
     /// open SQLite file keeps working after it is deleted or replaced, while every write would be
     /// lost with the last process holding it: that is a server to restart, not a healthy one.
     public func databaseProblem() async -> String? {
         if let file {
-            var now = stat()
-            guard stat(file.path, &now) == 0 else { return "the database file \(file.path) is gone" }
-            guard UInt64(now.st_ino) == file.inode, UInt64(now.st_dev) == file.device else {
+            guard let now = OpenedFile(path: file.path) else { return "the database file \(file.path) is gone" }
+            guard now.inode == file.inode, now.device == file.device else {
                 return "the database file \(file.path) was replaced since pm-server opened it; restart pm-server"
             }
         }
@@ -36,10 +29,14 @@ struct OpenedFile: Sendable {
     let inode: UInt64
 
     init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
+        // FileManager rather than stat(2): the struct's fields are not visible in every build
+        // (the README's static release build, for one).
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+        else { return nil }
         self.path = path
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
+        self.device = device
+        self.inode = inode
     }
 }
