@@ -36,10 +36,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "PMDomain", swiftSettings: upcomingFeatures),
+        // What the device's store and the SQLite server share: the owner-only file and its
+        // opening lock, and rows read by named columns at positional speed.
+        .target(
+            name: "PMSQLite", dependencies: [.product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: upcomingFeatures),
         .target(
             name: "PMStore",
             dependencies: [
-                "PMDomain", "PMSyncProtocol", .product(name: "GRDB", package: "GRDB.swift"),
+                "PMDomain", "PMSyncProtocol", "PMSQLite", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, for the import's row writes (GRDB's own module is internal).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -130,7 +135,7 @@ let package = Package(
         .target(
             name: "PMServerSQLite",
             dependencies: [
-                "PMDomain", "PMSyncProtocol", "PMServer", .product(name: "GRDB", package: "GRDB.swift"),
+                "PMDomain", "PMSyncProtocol", "PMServer", "PMSQLite", .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: upcomingFeatures
         ),
@@ -180,9 +185,8 @@ let package = Package(
         .target(
             name: "PMWeb",
             dependencies: [
-                "PMServer", "PMSyncProtocol",
+                "PMDomain", "PMServer", "PMSyncProtocol",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

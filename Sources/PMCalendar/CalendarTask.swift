@@ -28,7 +28,7 @@ public struct CalendarTask: Hashable, Sendable {
     /// when its PUT names no other.
     public init(project: Project) {
         self.init(
-            uid: project.id.uuidString.lowercased(), title: project.title, description: project.description,
+            uid: project.id.lowercased, title: project.title, description: project.description,
             deadline: project.deadline, status: project.status)
     }
 
@@ -61,7 +61,7 @@ public struct CalendarTask: Hashable, Sendable {
     /// path names the card too).
     public func check(id: UUID) throws(CalendarError) {
         guard let uid, UUID(uuidString: uid) == id else {
-            throw .uidMismatch(uid ?? "", expected: id.uuidString.lowercased())
+            throw .uidMismatch(uid ?? "", expected: id.lowercased)
         }
     }
 

@@ -61,7 +61,7 @@ public enum CardCalendar {
     ) {
         let created = ICalendarTime.utc(project.createdAt)
         let updated = ICalendarTime.utc(project.updatedAt)
-        todo.set(ICalendarProperty(name: "UID", rawValue: project.id.uuidString.lowercased()))
+        todo.set(ICalendarProperty(name: "UID", rawValue: project.id.lowercased))
         todo.set(updated.property("DTSTAMP"))
         todo.set(created.property("CREATED"))
         todo.set(updated.property("LAST-MODIFIED"))

@@ -63,6 +63,6 @@ public enum DeadlineFeed {
 
     /// The feed event's UID for `project`.
     public static func eventUID(of project: Project) -> String {
-        project.id.uuidString.lowercased() + "-deadline"
+        project.id.lowercased + "-deadline"
     }
 }

@@ -1,5 +1,5 @@
-import Crypto
 import Foundation
+import PMDomain
 
 /// The resources CalDAV serves and their URLs. Every collection URL ends in `/`; user and board
 /// names are percent-encoded path segments.
@@ -58,18 +58,11 @@ enum CalDAVPath: Hashable, Sendable {
     /// layout) of the SHA-256 of the name, so the same name always reaches the same card.
     static func cardID(_ name: String) -> UUID {
         if name.lowercased().hasSuffix(".ics"), let id = UUID(uuidString: String(name.dropLast(4))) { return id }
-        var bytes = Array(SHA256.hash(data: Array("pm-server CalDAV resource\u{0}\(name)".utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        return UUID(named: name, in: "pm-server CalDAV resource")
     }
 
     /// The server's own name for card `id`.
-    static func name(of id: UUID) -> String { "\(id.uuidString.lowercased()).ics" }
+    static func name(of id: UUID) -> String { "\(id.lowercased).ics" }
 
     /// A name or board as one path segment: everything but unreserved characters encoded.
     static func encode(_ segment: String) -> String {

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PMDomain
 
@@ -33,13 +32,6 @@ actor CalDAVStamps {
     /// The device id of `user`'s CalDAV writes: a name-based UUID (version 5 layout) of the
     /// SHA-256 of `pm-server CalDAV` and the name.
     static func device(of user: String) -> UUID {
-        var bytes = Array(SHA256.hash(data: Array("pm-server CalDAV\u{0}\(user)".utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x50
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        UUID(named: user, in: "pm-server CalDAV")
     }
 }

@@ -1,7 +1,7 @@
-import Crypto
 import Foundation
 import PMCalendar
 import PMDomain
+import PMServer
 import PMSyncProtocol
 
 /// A card as CalDAV serves it: its iCalendar text — the board's fields merged into the text a
@@ -59,7 +59,7 @@ struct CardResource: Sendable {
             self.calendar = CardCalendar.calendar(for: project, completedAt: completedAt)
         }
         text = ICalendarWriter.write(self.calendar)
-        etag = Self.entityTag(text)
+        etag = EntityTag.of(text.utf8)
         xml = XML(
             etag: Array(DAVXMLWriter.escape(etag).utf8), length: Array("\(text.utf8.count)".utf8),
             text: Array(DAVXMLWriter.escape(text).utf8), name: Array(DAVXMLWriter.escape(CalDAVPath.encode(name)).utf8))
@@ -67,15 +67,13 @@ struct CardResource: Sendable {
 
     /// The board's order (``BoardSnapshot``'s): by deadline, then creation, then id.
     static func inBoardOrder(_ lhs: CardResource, _ rhs: CardResource) -> Bool {
-        if lhs.card.deadline != rhs.card.deadline { return lhs.card.deadline < rhs.card.deadline }
-        if lhs.card.createdAt != rhs.card.createdAt { return lhs.card.createdAt < rhs.card.createdAt }
-        return lhs.card.id.uuidString < rhs.card.id.uuidString
+        BoardSnapshot.Card.listOrder(lhs.card, rhs.card)
     }
 
     /// The fields the board holds, as the version a client started from.
     var task: CalendarTask {
         CalendarTask(
-            uid: card.id.uuidString.lowercased(), title: card.title, description: card.description,
+            uid: card.id.lowercased, title: card.title, description: card.description,
             deadline: card.deadline, status: card.status)
     }
 
@@ -95,9 +93,5 @@ struct CardResource: Sendable {
             return CalDAVPath.name(of: id)
         }
         return kept
-    }
-
-    static func entityTag(_ text: String) -> String {
-        "\"" + SHA256.hash(data: Array(text.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
     }
 }

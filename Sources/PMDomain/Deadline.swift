@@ -32,6 +32,13 @@ public struct Deadline: Hashable, Comparable, Sendable {
         self.init(daysSince1970: Int((seconds / 86_400).rounded(.down)))
     }
 
+    /// The deadline of a card whose deadline was never written (its first operations are still
+    /// on their way): the UTC day it was created on, `createdAt` milliseconds since 1970, the
+    /// same on every replica. The device's list index says it in SQL (`ProjectRow.listDeadline`).
+    public init(defaultFor createdAt: Int64) {
+        self.init(daysSince1970: Int((createdAt >= 0 ? createdAt : createdAt - 86_400_000 + 1) / 86_400_000))
+    }
+
     /// Year, month and day.
     public var components: (year: Int, month: Int, day: Int) {
         let z = daysSince1970 + 719468

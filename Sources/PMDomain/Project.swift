@@ -39,6 +39,16 @@ public struct Project: Identifiable, Hashable, Sendable {
     /// The order of cards within a list: deadline first, then creation time (then id, so that
     /// every replica shows the same order).
     public static func listOrder(_ lhs: Project, _ rhs: Project) -> Bool {
+        listOrder((lhs.deadline, lhs.createdAt, lhs.id), (rhs.deadline, rhs.createdAt, rhs.id))
+    }
+
+    /// The list order on its keys, for what holds a card's fields without being a `Project` (a
+    /// snapshot's card, whose creation time is in milliseconds): the one statement of the order
+    /// in Swift. The device's list index says it in SQL (`ProjectRow.listOrder`).
+    public static func listOrder<CreatedAt: Comparable>(
+        _ lhs: (deadline: Deadline, createdAt: CreatedAt, id: UUID),
+        _ rhs: (deadline: Deadline, createdAt: CreatedAt, id: UUID)
+    ) -> Bool {
         if lhs.deadline != rhs.deadline { return lhs.deadline < rhs.deadline }
         if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
         return lhs.id.uuidString < rhs.id.uuidString

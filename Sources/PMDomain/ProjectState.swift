@@ -86,15 +86,9 @@ public struct ProjectState: Hashable, Sendable {
         guard isVisible, let title, let createdAt, let updatedAt else { return nil }
         return Project(
             id: id, title: title.value, description: description?.value ?? "",
-            deadline: deadline?.value ?? Deadline(daysSince1970: createdAt.floorDiv(86_400_000)),
+            deadline: deadline?.value ?? Deadline(defaultFor: createdAt),
             status: status?.value ?? .todo,
             createdAt: Date(timeIntervalSince1970: Double(createdAt) / 1000),
             updatedAt: Date(timeIntervalSince1970: Double(updatedAt) / 1000))
-    }
-}
-
-extension Int64 {
-    fileprivate func floorDiv(_ divisor: Int64) -> Int {
-        Int((self >= 0 ? self : self - divisor + 1) / divisor)
     }
 }

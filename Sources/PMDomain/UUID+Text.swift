@@ -61,4 +61,18 @@ func hexValue(_ byte: UInt8) -> UInt8? {
     }
 }
 
+extension Sequence<UInt8> {
+    /// The bytes as lowercase hex, two digits each: tokens, keys, session ids and entity tags
+    /// are written this way.
+    public var lowercaseHex: String {
+        var text: [UInt8] = []
+        text.reserveCapacity(underestimatedCount * 2)
+        for byte in self {
+            text.append(hexDigits[Int(byte >> 4)])
+            text.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
 private let hexDigits = Array("0123456789abcdef".utf8)

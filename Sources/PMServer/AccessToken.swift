@@ -1,5 +1,6 @@
 import Crypto
 public import Foundation
+import PMDomain
 public import PMSyncProtocol
 
 /// A bearer token: `pm_` and 40 hex digits. The server keeps only its prefix and its hash.
@@ -12,7 +13,7 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
 
     /// A token made of 20 random bytes from `randomBytes` (injected, so tests are repeatable).
     public init(randomBytes: [UInt8]) {
-        description = "pm_" + randomBytes.map { String(format: "%02x", $0) }.joined()
+        description = "pm_" + randomBytes.lowercaseHex
     }
 
     /// A token as given in a request.

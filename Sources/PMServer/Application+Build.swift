@@ -13,7 +13,7 @@ public import ServiceLifecycle
 public func buildRouter<Repository: SyncRepository>(
     repository: Repository, live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil,
     additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil,
-    clockSkew: ClockSkew = .system, health: HealthCheck = .healthy
+    clockSkew: ClockSkew, health: HealthCheck = .healthy
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -78,7 +78,7 @@ public func buildApplication<Repository: SyncRepository>(
     live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil, additions: ServerAdditions = ServerAdditions(),
     idleTimeout: Duration = defaultIdleTimeout, requestTimeout: Duration = defaultRequestTimeout,
     livePingPeriod: Duration = defaultLivePingPeriod, liveLimits: LiveConnectionLimits = LiveConnectionLimits(),
-    signInLimiter: SignInLimiter? = nil, clockSkew: ClockSkew = .system, health: HealthCheck = .healthy,
+    signInLimiter: SignInLimiter? = nil, clockSkew: ClockSkew, health: HealthCheck = .healthy,
     certificate: ServerCertificate? = nil, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {

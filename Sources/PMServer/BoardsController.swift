@@ -13,7 +13,7 @@ struct BoardsController<Repository: SyncRepository> {
     /// Where pushes announce the board's new head to this process's live connections.
     var live: LiveHeads? = nil
     /// The rules every pushed operation obeys, its clock among them.
-    var clockSkew = ClockSkew.system
+    let clockSkew: ClockSkew
 
     var endpoints: RouteCollection<Context> {
         let routes = RouteCollection(context: Context.self)

@@ -19,10 +19,6 @@ public struct ClockSkew: Sendable {
         self.now = now
     }
 
-    /// The default skew against the system clock, for routers built without one (tests that do
-    /// not care about time); `pm-server serve` passes its start-up clock and option.
-    public static var system: ClockSkew { ClockSkew(now: { Date() }) }
-
     /// Checks `operations` as the server stores them: each obeys the card rules
     /// (``ProjectOperation/validate()``) and is stamped no more than the skew ahead of now.
     public func check(_ operations: some Sequence<ProjectOperation>) throws(RuleViolation) {

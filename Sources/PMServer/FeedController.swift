@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 import PMCalendar
@@ -34,7 +33,7 @@ struct FeedController<Repository: SyncRepository> {
         let feed = DeadlineFeed.calendar(of: snapshot.projects.map(\.state), name: board.text)
         let body = ByteBuffer(string: ICalendarWriter.write(feed))
         return try await request.ifNoneMatch(
-            headers: [.cacheControl: Self.cacheControl], eTag: Self.entityTag(body.readableBytesView), context: context
+            headers: [.cacheControl: Self.cacheControl], eTag: EntityTag.of(body.readableBytesView), context: context
         ) {
             Response(
                 status: .ok, headers: [.contentType: "text/calendar; charset=utf-8"],
@@ -49,10 +48,5 @@ struct FeedController<Repository: SyncRepository> {
         } catch let error as APIError {
             return try error.response(from: request, context: context).createHeadResponse()
         }
-    }
-
-    /// A strong entity tag of the feed's bytes: the first 16 bytes of their SHA-256, in hex.
-    static func entityTag(_ body: some Sequence<UInt8>) -> String {
-        "\"" + SHA256.hash(data: Array(body)).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PMDomain
 public import PMSyncProtocol
 
 /// The key in a calendar feed's URL: `pmf_` and 40 hex digits. It lets whoever holds the URL
@@ -14,7 +15,7 @@ public struct FeedKey: Hashable, Sendable, CustomStringConvertible {
 
     /// A key made of 20 random bytes from `randomBytes` (injected, so tests are repeatable).
     public init(randomBytes: [UInt8]) {
-        description = "pmf_" + randomBytes.map { String(format: "%02x", $0) }.joined()
+        description = "pmf_" + randomBytes.lowercaseHex
     }
 
     /// A key as given in a feed's URL.

@@ -10,12 +10,11 @@ final class FirstRequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelH
     typealias InboundIn = ByteBuffer
     typealias OutboundIn = IOData
 
-    let limit: TimeAmount
-    private var deadline: Scheduled<Void>?
+    private var deadline: ConnectionDeadline
     private var isDone = false
 
     init(limit: TimeAmount) {
-        self.limit = limit
+        deadline = ConnectionDeadline(limit: limit)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -29,8 +28,7 @@ final class FirstRequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelH
 
     func handlerRemoved(context: ChannelHandlerContext) {
         isDone = true
-        deadline?.cancel()
-        deadline = nil
+        deadline.cancel()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -47,16 +45,13 @@ final class FirstRequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelH
     private func standDown(_ context: ChannelHandlerContext) {
         guard !isDone else { return }
         isDone = true
-        deadline?.cancel()
-        deadline = nil
+        deadline.cancel()
         context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
     }
 
     private func schedule(_ context: ChannelHandlerContext) {
-        guard deadline == nil, !isDone else { return }
-        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        deadline = context.eventLoop.scheduleTask(in: limit) {
-            let context = loopBound.value
+        guard !deadline.isRunning, !isDone else { return }
+        deadline.start(on: context) { context in
             Self.abandon(context.pipeline.syncOperations, channel: context.channel)
         }
     }

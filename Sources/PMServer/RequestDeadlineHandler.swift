@@ -11,27 +11,21 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
 
-    let limit: TimeAmount
-    private var deadline: Scheduled<Void>?
+    private var deadline: ConnectionDeadline
     private var hasReadARequest = false
 
     init(limit: TimeAmount) {
-        self.limit = limit
+        deadline = ConnectionDeadline(limit: limit)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            deadline?.cancel()
-            let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            deadline = context.eventLoop.scheduleTask(in: limit) {
-                loopBound.value.close(promise: nil)
-            }
+            deadline.start(on: context) { $0.close(promise: nil) }
         case .body:
             break
         case .end:
-            deadline?.cancel()
-            deadline = nil
+            deadline.cancel()
             if !hasReadARequest {
                 hasReadARequest = true
                 FirstRequestDeadlineHandler.firstRequestRead(in: context.pipeline.syncOperations)
@@ -41,7 +35,6 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        deadline?.cancel()
-        deadline = nil
+        deadline.cancel()
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import NIOSSL
+import PMDomain
 import Synchronization
 
 /// The certificate (with its chain) and private key the server answers TLS with, read from PEM
@@ -59,7 +60,7 @@ public final class ServerCertificate: Sendable {
             throw .keyMismatch(certificate: certificatePath, key: keyPath)
         }
         return Loaded(
-            context: context, serial: leaf.serialNumber.map { String(format: "%02x", $0) }.joined(),
+            context: context, serial: leaf.serialNumber.lowercaseHex,
             expiry: Date(timeIntervalSince1970: TimeInterval(leaf.notValidAfter)))
     }
 

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import PMSQLite
 public import PMServer
 public import PMSyncProtocol
 
@@ -41,12 +42,14 @@ extension SQLiteSyncRepository {
     public func tokens(user: UserName) async throws -> [TokenSummary] {
         try await writer.read { db in
             guard try Self.userExists(db, user) else { throw SyncRepositoryError.userUnknown(user) }
+            typealias Column = StoredColumns.TokenSummary
             return try Row.fetchAll(
-                db, sql: "SELECT prefix, created, lastUsed FROM token WHERE user = ? ORDER BY created, prefix",
+                db, sql: "SELECT \(Column.selection) FROM token WHERE user = ? ORDER BY created, prefix",
                 arguments: [user.text]
             ).map { row in
                 TokenSummary(
-                    prefix: row["prefix"], created: Self.date(row["created"]), lastUsed: Self.date(row["lastUsed"]))
+                    prefix: row[Column.prefix], created: Self.date(row[Column.created]),
+                    lastUsed: Self.date(row[Column.lastUsed]))
             }
         }
     }
@@ -74,9 +77,9 @@ extension SQLiteSyncRepository {
         try await writer.write { db in
             guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
             let keys = try Row.fetchAll(
-                db, sql: "SELECT prefix, hash FROM feed_key WHERE board = ? AND user = ?",
+                db, sql: "SELECT \(StoredColumns.FeedKey.selection) FROM feed_key WHERE board = ? AND user = ?",
                 arguments: [board.text, user.text]
-            ).map { StoredFeedKey(user: user, board: board, prefix: $0["prefix"], hash: Array($0["hash"] as Data)) }
+            ).map(Self.feedKey)
             try db.execute(sql: "DELETE FROM member WHERE board = ? AND user = ?", arguments: [board.text, user.text])
             guard db.changesCount == 1 else { throw SyncRepositoryError.notOnBoard(board: board, user: user) }
             try db.execute(

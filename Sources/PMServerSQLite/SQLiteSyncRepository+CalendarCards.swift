@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 import PMDomain
+import PMSQLite
 public import PMServer
 public import PMSyncProtocol
 
@@ -16,7 +17,7 @@ extension SQLiteSyncRepository: CalendarCardRepository {
                 rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT project.id, project.state, calendar_text.text
+                        SELECT \(StoredColumns.CalendarCard.selection)
                         FROM json_each(?) AS list CROSS JOIN project
                         LEFT JOIN calendar_text ON calendar_text.board = project.board AND calendar_text.card = project.id
                         WHERE project.board = ? AND project.id = list.value
@@ -26,7 +27,7 @@ extension SQLiteSyncRepository: CalendarCardRepository {
                 rows = try Row.fetchCursor(
                     db,
                     sql: """
-                        SELECT project.id, project.state, calendar_text.text FROM project
+                        SELECT \(StoredColumns.CalendarCard.selection) FROM project
                         LEFT JOIN calendar_text ON calendar_text.board = project.board AND calendar_text.card = project.id
                         WHERE project.board = ?
                         """,
@@ -34,12 +35,12 @@ extension SQLiteSyncRepository: CalendarCardRepository {
             }
             var cards: [StoredCalendarCard] = []
             while let row = try rows.next() {
-                guard let id = UUID(uuidString: row[0]) else { continue }
-                cards.append(StoredCalendarCard(id: id, state: row[1], text: row[2]))
+                typealias Column = StoredColumns.CalendarCard
+                guard let id = UUID(uuidString: row[Column.id]) else { continue }
+                cards.append(StoredCalendarCard(id: id, state: row[Column.state], text: row[Column.text]))
             }
             let head =
-                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board.text])
-                ?? 0
+                try Self.head(db, board: board.text)
             return (cards, head)
         }
     }

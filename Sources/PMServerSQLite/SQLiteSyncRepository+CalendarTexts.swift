@@ -1,5 +1,7 @@
 public import Foundation
 import GRDB
+import PMDomain
+import PMSQLite
 public import PMServer
 public import PMSyncProtocol
 
@@ -8,7 +10,7 @@ extension SQLiteSyncRepository: CalendarTextRepository {
         try await writer.read { db in
             try String.fetchOne(
                 db, sql: "SELECT text FROM calendar_text WHERE board = ? AND card = ?",
-                arguments: [board.text, card.uuidString.lowercased()])
+                arguments: [board.text, card.lowercased])
         }
     }
 
@@ -16,9 +18,12 @@ extension SQLiteSyncRepository: CalendarTextRepository {
         try await writer.read { db in
             var texts: [UUID: String] = [:]
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT card, text FROM calendar_text WHERE board = ?", arguments: [board.text])
+                db, sql: "SELECT \(StoredColumns.CalendarText.selection) FROM calendar_text WHERE board = ?",
+                arguments: [board.text])
             while let row = try rows.next() {
-                if let card = UUID(uuidString: row["card"]) { texts[card] = row["text"] }
+                if let card = UUID(uuidString: row[StoredColumns.CalendarText.card]) {
+                    texts[card] = row[StoredColumns.CalendarText.text]
+                }
             }
             return texts
         }
@@ -27,7 +32,7 @@ extension SQLiteSyncRepository: CalendarTextRepository {
     public func setCalendarText(_ text: String?, board: BoardName, card: UUID) async throws {
         try await writer.write { db in
             guard try Self.boardExists(db, board) else { throw SyncRepositoryError.boardUnknown(board) }
-            let id = card.uuidString.lowercased()
+            let id = card.lowercased
             if let text {
                 try db.execute(
                     sql: """

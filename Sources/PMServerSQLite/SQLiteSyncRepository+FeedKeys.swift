@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PMSQLite
 public import PMServer
 import PMSyncProtocol
 
@@ -20,29 +21,33 @@ extension SQLiteSyncRepository {
     public func feedKeys(prefix: String) async throws -> [StoredFeedKey] {
         try await writer.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT prefix, hash, user, board FROM feed_key WHERE prefix = ?", arguments: [prefix]
-            )
-            .map { row in
-                StoredFeedKey(
-                    user: UserName(row["user"]), board: BoardName(row["board"]), prefix: row["prefix"],
-                    hash: Array(row["hash"] as Data))
-            }
+                db, sql: "SELECT \(StoredColumns.FeedKey.selection) FROM feed_key WHERE prefix = ?", arguments: [prefix]
+            ).map(Self.feedKey)
         }
     }
 
     public func revokeFeedKey(prefix: String) async throws -> StoredFeedKey {
         try await writer.write { db in
             let rows = try Row.fetchAll(
-                db, sql: "SELECT rowid, prefix, hash, user, board FROM feed_key WHERE substr(prefix, 1, ?) = ? LIMIT 2",
+                db,
+                sql: "SELECT \(StoredColumns.FeedKey.selection) FROM feed_key WHERE substr(prefix, 1, ?) = ? LIMIT 2",
                 arguments: [prefix.count, prefix])
             guard let row = rows.first else { throw SyncRepositoryError.feedKeyUnknown(prefix) }
             guard rows.count == 1 else { throw SyncRepositoryError.feedKeyAmbiguous(prefix) }
-            try db.execute(sql: "DELETE FROM feed_key WHERE rowid = ?", arguments: [row["rowid"] as Int64])
-            try record(.feedKeyRevoked(hash: Array(row["hash"] as Data)))
-            return StoredFeedKey(
-                user: UserName(row["user"]), board: BoardName(row["board"]), prefix: row["prefix"],
-                hash: Array(row["hash"] as Data))
+            let key = Self.feedKey(row)
+            try db.execute(
+                sql: "DELETE FROM feed_key WHERE rowid = ?", arguments: [row[StoredColumns.FeedKey.rowid] as Int64])
+            try record(.feedKeyRevoked(hash: key.hash))
+            return key
         }
+    }
+
+    /// The key in a row selected with ``StoredColumns/FeedKey``.
+    static func feedKey(_ row: Row) -> StoredFeedKey {
+        typealias Column = StoredColumns.FeedKey
+        return StoredFeedKey(
+            user: UserName(row[Column.user]), board: BoardName(row[Column.board]), prefix: row[Column.prefix],
+            hash: Array(row[Column.hash] as Data))
     }
 
     static func isMember(_ db: Database, board: BoardName, user: UserName) throws -> Bool {

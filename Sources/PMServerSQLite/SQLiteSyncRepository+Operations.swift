@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import PMDomain
+import PMSQLite
 public import PMServer
 public import PMSyncProtocol
 
@@ -17,7 +18,7 @@ extension SQLiteSyncRepository {
         return try await writer.write { db in
             guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
             let head =
-                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
+                try Self.head(db, board: board)
             if let results = try Self.pushNew(
                 db, board: board, author: author, ids: ids, prepared: prepared, head: head)
             {
@@ -41,13 +42,13 @@ extension SQLiteSyncRepository {
         let known = try Row.fetchCursor(
             db,
             sql: """
-                SELECT operation.id, operation.seq FROM json_each(?) AS list CROSS JOIN operation
+                SELECT \(StoredColumns.OperationNumber.selection) FROM json_each(?) AS list CROSS JOIN operation
                 WHERE operation.board = ? AND operation.id = list.value
                 """,
             arguments: [jsonArray(ids), board])
         while let row = try known.next() {
-            guard let id = UUID(uuidString: row[0]) else { continue }
-            stored[id] = row[1]
+            guard let id = UUID(uuidString: row[StoredColumns.OperationNumber.id]) else { continue }
+            stored[id] = row[StoredColumns.OperationNumber.seq]
         }
         let plan = PushPlan(operations: operations, head: head, stored: stored)
 
@@ -79,13 +80,13 @@ extension SQLiteSyncRepository {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT project.id, project.state FROM json_each(?) AS list CROSS JOIN project
+                SELECT \(StoredColumns.Card.selection) FROM json_each(?) AS list CROSS JOIN project
                 WHERE project.board = ? AND project.id = list.value
                 """,
             arguments: [jsonArray(cards), board])
         while let row = try rows.next() {
-            guard let id = UUID(uuidString: row[0]) else { continue }
-            current[id] = try MergedProject.state(id: id, json: row[1])
+            guard let id = UUID(uuidString: row[StoredColumns.Card.id]) else { continue }
+            current[id] = try MergedProject.state(id: id, json: row[StoredColumns.Card.state])
         }
         return current
     }
@@ -100,12 +101,16 @@ extension SQLiteSyncRepository {
             guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
             var entries: [StoredOperationPage.Entry] = []
             entries.reserveCapacity(limit)
+            typealias Column = StoredColumns.PagedOperation
             let rows = try Row.fetchCursor(
-                db, sql: "SELECT seq, body, author FROM operation WHERE board = ? AND seq > ? ORDER BY seq LIMIT ?",
+                db,
+                sql: "SELECT \(Column.selection) FROM operation WHERE board = ? AND seq > ? ORDER BY seq LIMIT ?",
                 arguments: [board, after, limit])
-            while let row = try rows.next() { entries.append(.init(seq: row[0], body: row[1], author: row[2])) }
+            while let row = try rows.next() {
+                entries.append(.init(seq: row[Column.seq], body: row[Column.body], author: row[Column.author]))
+            }
             let head =
-                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
+                try Self.head(db, board: board)
             return StoredOperationPage(operations: entries, after: after, head: head)
         }
     }

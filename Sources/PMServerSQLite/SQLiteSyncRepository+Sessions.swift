@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import PMSQLite
 public import PMServer
 public import PMSyncProtocol
 
@@ -31,12 +32,14 @@ extension SQLiteSyncRepository {
 
     public func session(hash: [UInt8]) async throws -> StoredSession? {
         try await writer.read { db in
-            try Row.fetchOne(db, sql: "SELECT user, expires FROM session WHERE hash = ?", arguments: [Data(hash)])
-                .map { row in
-                    StoredSession(
-                        hash: hash, user: UserName(row["user"]),
-                        expires: Date(timeIntervalSince1970: TimeInterval(row["expires"] as Int64)))
-                }
+            typealias Column = StoredColumns.Session
+            return try Row.fetchOne(
+                db, sql: "SELECT \(Column.selection) FROM session WHERE hash = ?", arguments: [Data(hash)]
+            ).map { row in
+                StoredSession(
+                    hash: hash, user: UserName(row[Column.user]),
+                    expires: Date(timeIntervalSince1970: TimeInterval(row[Column.expires] as Int64)))
+            }
         }
     }
 

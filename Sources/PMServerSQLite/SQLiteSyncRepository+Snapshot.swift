@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PMDomain
+import PMSQLite
 public import PMServer
 public import PMSyncProtocol
 
@@ -9,10 +10,11 @@ extension SQLiteSyncRepository {
         let board = name.text
         let (rows, head) = try await writer.read { db in
             guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
-            let rows = try Row.fetchAll(db, sql: "SELECT id, state FROM project WHERE board = ?", arguments: [board])
-                .map { (id: $0["id"] as String, state: $0["state"] as String) }
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT \(StoredColumns.Card.selection) FROM project WHERE board = ?", arguments: [board]
+            ).map { (id: $0[StoredColumns.Card.id] as String, state: $0[StoredColumns.Card.state] as String) }
             let head =
-                try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
+                try Self.head(db, board: board)
             return (rows, head)
         }
         let states = try rows.compactMap { row -> ProjectState? in
@@ -33,8 +35,7 @@ extension SQLiteSyncRepository {
         let view = try pool.makeSnapshot()
         let head = try await view.read { db in
             guard try Self.boardExists(db, name) else { throw SyncRepositoryError.boardUnknown(name) }
-            return try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [name.text])
-                ?? 0
+            return try Self.head(db, board: name.text)
         }
         let cursor = SnapshotCursor(view: view, board: name.text, size: max(size, 1))
         return SnapshotPages(head: head) { try await cursor.next() }
@@ -59,15 +60,20 @@ private actor SnapshotCursor {
     func next() async throws -> [BoardSnapshot.Card] {
         while true {
             let (board, after, size) = (self.board, self.after, self.size)
-            // Columns by position, and ids read without `UUID(uuidString:)` (`sscanf` on Linux):
+            // Columns at their position, and ids read without `UUID(uuidString:)` (`sscanf` on Linux):
             // both showed in a profile of the snapshot, at one per card.
             let rows = try await view.read { db in
                 var rows: [(id: String, state: String)] = []
                 rows.reserveCapacity(size)
                 let cursor = try Row.fetchCursor(
-                    db, sql: "SELECT id, state FROM project WHERE board = ? AND id > ? ORDER BY id LIMIT ?",
+                    db,
+                    sql: """
+                        SELECT \(StoredColumns.Card.selection) FROM project WHERE board = ? AND id > ? ORDER BY id LIMIT ?
+                        """,
                     arguments: [board, after, size])
-                while let row = try cursor.next() { rows.append((row[0], row[1])) }
+                while let row = try cursor.next() {
+                    rows.append((row[StoredColumns.Card.id], row[StoredColumns.Card.state]))
+                }
                 return rows
             }
             guard let last = rows.last else { return [] }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PMDomain
+import PMSQLite
 public import PMServer
 public import PMSyncProtocol
 
@@ -93,24 +94,28 @@ public struct SQLiteSyncRepository: SyncRepository {
 
     public func tokens(prefix: String) async throws -> [StoredToken] {
         try await writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT prefix, hash, user FROM token WHERE prefix = ?", arguments: [prefix])
-                .map { row in
-                    StoredToken(user: UserName(row["user"]), prefix: row["prefix"], hash: Array(row["hash"] as Data))
-                }
+            typealias Column = StoredColumns.Token
+            return try Row.fetchAll(
+                db, sql: "SELECT \(Column.selection) FROM token WHERE prefix = ?", arguments: [prefix]
+            ).map { row in
+                StoredToken(
+                    user: UserName(row[Column.user]), prefix: row[Column.prefix], hash: Array(row[Column.hash] as Data))
+            }
         }
     }
 
     public func revokeToken(prefix: String) async throws -> UserName {
         try await writer.write { db in
+            typealias Column = StoredColumns.Token
             let rows = try Row.fetchAll(
-                db, sql: "SELECT rowid, user, hash FROM token WHERE substr(prefix, 1, ?) = ? LIMIT 2",
+                db, sql: "SELECT \(Column.selection) FROM token WHERE substr(prefix, 1, ?) = ? LIMIT 2",
                 arguments: [prefix.count, prefix])
             guard let row = rows.first else { throw SyncRepositoryError.tokenUnknown(prefix) }
             guard rows.count == 1 else { throw SyncRepositoryError.tokenAmbiguous(prefix) }
-            try db.execute(sql: "DELETE FROM token WHERE rowid = ?", arguments: [row["rowid"] as Int64])
-            try record(.tokenRevoked(hash: Array(row["hash"] as Data)))
+            try db.execute(sql: "DELETE FROM token WHERE rowid = ?", arguments: [row[Column.rowid] as Int64])
+            try record(.tokenRevoked(hash: Array(row[Column.hash] as Data)))
             // A revoked token ends the user's browser sessions in the same transaction.
-            let user: String = row["user"]
+            let user: String = row[Column.user]
             try db.execute(sql: "DELETE FROM session WHERE user = ?", arguments: [user])
             return UserName(user)
         }
@@ -170,6 +175,11 @@ public struct SQLiteSyncRepository: SyncRepository {
 
     static func userExists(_ db: Database, _ name: UserName) throws -> Bool {
         try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM user WHERE name = ?)", arguments: [name.text]) ?? false
+    }
+
+    /// The sequence number of `board`'s newest operation (0 for an empty board).
+    static func head(_ db: Database, board: String) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT MAX(seq) FROM operation WHERE board = ?", arguments: [board]) ?? 0
     }
 
     static func boardExists(_ db: Database, _ name: BoardName) throws -> Bool {

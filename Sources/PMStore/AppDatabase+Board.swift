@@ -78,12 +78,7 @@ extension AppDatabase {
         try Int64.fetchOne(db, sql: "SELECT seq FROM operation ORDER BY seq DESC LIMIT 1") ?? 0
     }
 
-    // The expressions of the `project_by_list` index, written exactly as it is: SQLite uses an
-    // index on expressions only for the same expressions. A card whose status or deadline was
-    // not written yet shows in `todo` on the day it was created (see `ProjectRow.project`).
-    private static let listStatus = "coalesce(status, 'todo')"
-    private static let listDeadline = "coalesce(deadline, date(createdAt / 1000, 'unixepoch'))"
-    private static let inList = "\(listStatus) = ? AND \(ProjectRow.visible)"
+    private static let inList = "\(ProjectRow.listStatus) = ? AND \(ProjectRow.visible)"
 
     private static func listPage(_ status: Status, after: Project?, limit: Int, in db: Database) throws -> [Project] {
         let query = listPageQuery(status, after: after, limit: limit)
@@ -107,11 +102,12 @@ extension AppDatabase {
             let created = Int64((after.createdAt.timeIntervalSince1970 * 1000).rounded())
             let day = after.deadline.description
             sql += """
-                 AND \(listDeadline) >= ? AND (\(listDeadline) > ? OR createdAt > ? OR (createdAt = ? AND id > ?))
+                 AND \(ProjectRow.listDeadline) >= ?
+                 AND (\(ProjectRow.listDeadline) > ? OR createdAt > ? OR (createdAt = ? AND id > ?))
                 """
             arguments += [day, day, created, created, after.id.lowercased]
         }
-        sql += " ORDER BY \(listDeadline), createdAt, id LIMIT ?"
+        sql += " ORDER BY \(ProjectRow.listOrder) LIMIT ?"
         arguments += [limit]
         return (sql, arguments)
     }
@@ -124,7 +120,7 @@ extension AppDatabase {
         -> Int
     {
         try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM project WHERE \(inList) AND \(listDeadline) \(comparison) ?",
+            db, sql: "SELECT COUNT(*) FROM project WHERE \(inList) AND \(ProjectRow.listDeadline) \(comparison) ?",
             arguments: [status.rawValue, day.description]) ?? 0
     }
 }

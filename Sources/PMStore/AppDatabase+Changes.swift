@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import PMDomain
+import PMSQLite
 
 /// What a change did: the project afterwards (`nil` once deleted) and its history entry.
 public struct ChangeResult: Sendable {
@@ -147,12 +148,24 @@ extension AppDatabase {
         throw StoreError.changedSince(changes, verb: verb)
     }
 
+    /// What the device's clock is read from.
+    private enum DeviceColumns: Int, SelectedColumn {
+        case id, wallTime, counter
+        var sql: String { "device.\(self)" }
+    }
+
+    /// What an undo or redo step is read from.
+    private enum StepColumns: Int, SelectedColumn {
+        case position, step
+        var sql: String { "undoStep.\(self)" }
+    }
+
     static func clock(_ db: Database) throws -> HybridClock {
-        guard let row = try Row.fetchOne(db, sql: "SELECT id, wallTime, counter FROM device"),
-            let device = UUID(uuidString: row[0])
+        guard let row = try Row.fetchOne(db, sql: "SELECT \(DeviceColumns.selection) FROM device"),
+            let device = UUID(uuidString: row[DeviceColumns.id])
         else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "the device row is missing") }
-        let wallTime: Int64 = row[1]
-        let counter: Int64 = row[2]
+        let wallTime: Int64 = row[DeviceColumns.wallTime]
+        let counter: Int64 = row[DeviceColumns.counter]
         return HybridClock(latest: HybridTimestamp(wallTime: wallTime, counter: UInt32(counter), device: device))
     }
 
@@ -165,11 +178,12 @@ extension AppDatabase {
     private static func top(of stack: String, in db: Database) throws -> (Int64, UndoStep)? {
         guard
             let row = try Row.fetchOne(
-                db, sql: "SELECT position, step FROM undoStep WHERE stack = ? ORDER BY position DESC LIMIT 1",
+                db,
+                sql: "SELECT \(StepColumns.selection) FROM undoStep WHERE stack = ? ORDER BY position DESC LIMIT 1",
                 arguments: [stack])
         else { return nil }
-        let text: String = row[1]
-        return (row[0], try JSONDecoder().decode(UndoStep.self, from: Data(text.utf8)))
+        let text: String = row[StepColumns.step]
+        return (row[StepColumns.position], try JSONDecoder().decode(UndoStep.self, from: Data(text.utf8)))
     }
 
     private static func push(_ step: UndoStep, on stack: String, in db: Database) throws {

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import PMDomain
+import PMSQLite
 
 /// A card this device changed that someone else deleted meanwhile: a sync that brings the
 /// delete in notes it, since the card vanishes from this device's lists with the change on it.
@@ -23,12 +24,14 @@ extension AppDatabase {
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT projectId, clock FROM operation
+                    SELECT \(OperationRow.ChangeColumns.selection) FROM operation
                     WHERE serverSeq IS NULL OR serverSeq > coalesce((SELECT cursor FROM remote), 0)
                     """)
             var ids: Set<UUID> = []
             while let row = try rows.next() {
-                guard HybridTimestamp(row[1] as String)?.device == device, let id = UUID(text: row[0]) else {
+                guard HybridTimestamp(row[OperationRow.ChangeColumns.clock] as String)?.device == device,
+                    let id = UUID(text: row[OperationRow.ChangeColumns.projectId])
+                else {
                     continue
                 }
                 ids.insert(id)

@@ -37,8 +37,8 @@ extension AppDatabase {
         for entry in entries { try entry.operation.validate(allowingControlCharacters: true) }
         return try write { db in
             if entries.count > 2_000 { try Self.prepareForLargeWrite(db) }
-            if case .backfill = cursor, let row = try Row.fetchOne(db, sql: "SELECT backfill, backfillEnd FROM remote"),
-                row[0] as Int64 == 0, row[1] as Int64 >= Int64(threshold)
+            if case .backfill = cursor, let backfill = try RemoteRow.fetch(db).map(RemoteRow.backfill),
+                backfill.next == 0, backfill.end >= Int64(threshold)
             {
                 try Self.deferLogIndexes(db)
             }
@@ -168,8 +168,7 @@ extension AppDatabase {
     /// How far the history before a snapshot start has been fetched, and where it ends.
     public func backfillPosition() throws -> (next: Int64, end: Int64) {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT backfill, backfillEnd FROM remote") else { return (0, 0) }
-            return (row[0], row[1])
+            try RemoteRow.fetch(db).map(RemoteRow.backfill) ?? (0, 0)
         }
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 public import PMDomain
+import PMSQLite
 
 extension AppDatabase {
     /// Every visible project.
@@ -37,11 +38,13 @@ extension AppDatabase {
             let rows = try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT id, title FROM project WHERE id GLOB ? AND \(condition)
+                    SELECT \(ProjectRow.NameColumns.selection) FROM project WHERE id GLOB ? AND \(condition)
                     ORDER BY id LIMIT 11
                     """,
                 arguments: [prefix.text + "*"])
-            let candidates = rows.compactMap { row in UUID(text: row[0]).map { ($0, row[1] as String) } }
+            let candidates = rows.compactMap { row in
+                UUID(text: row[ProjectRow.NameColumns.id]).map { ($0, row[ProjectRow.NameColumns.title] as String) }
+            }
             guard let first = candidates.first else { throw StoreError.notFound(prefix.text) }
             guard candidates.count == 1 else {
                 throw StoreError.ambiguous(prefix.text, candidates.map { (id: $0.0, title: $0.1) })

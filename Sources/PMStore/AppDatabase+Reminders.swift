@@ -1,16 +1,23 @@
 import Foundation
 import GRDB
 public import PMDomain
+import PMSQLite
 
 extension AppDatabase {
+    /// What a sent reminder is read from.
+    private enum ReminderColumns: Int, SelectedColumn {
+        case projectId, deadline
+        var sql: String { "reminder.\(self)" }
+    }
+
     /// Every reminder `pm remind` has sent on this device.
     public func remindersSent() throws -> Set<Reminder> {
         try read { db in
             var sent = Set<Reminder>()
-            let rows = try Row.fetchCursor(db, sql: "SELECT projectId, deadline FROM reminder")
+            let rows = try Row.fetchCursor(db, sql: "SELECT \(ReminderColumns.selection) FROM reminder")
             while let row = try rows.next() {
-                let projectID: String = row["projectId"]
-                let deadline: String = row["deadline"]
+                let projectID: String = row[ReminderColumns.projectId]
+                let deadline: String = row[ReminderColumns.deadline]
                 guard let id = UUID(uuidString: projectID), let day = Deadline(iso: deadline) else { continue }
                 sent.insert(Reminder(projectID: id, deadline: day))
             }

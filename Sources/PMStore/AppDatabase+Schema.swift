@@ -148,13 +148,13 @@ extension AppDatabase {
         """
 
     /// The project table's secondary index: each list's cards in list order, for the board's
-    /// first frame (see `AppDatabase+Board.swift`, whose queries repeat its expressions).
+    /// first frame (`AppDatabase+Board.swift`'s queries, written from the same expressions).
     /// Migration v6 creates it. Built after a bulk load it costs a quarter of what it adds to
     /// inserting the same cards one by one, so a large import into an empty board drops and
     /// rebuilds it with the operation log's.
     static let projectIndexes = """
         CREATE INDEX project_by_list ON project (
-            coalesce(status, 'todo'), coalesce(deadline, date(createdAt / 1000, 'unixepoch')), createdAt, id
-        ) WHERE title IS NOT NULL AND deleted IS NOT 1;
+            \(ProjectRow.listStatus), \(ProjectRow.listOrder)
+        ) WHERE \(ProjectRow.visible);
         """
 }

@@ -5,11 +5,7 @@ public import PMDomain
 extension AppDatabase {
     /// The remote, if one is set.
     public func remote() throws -> Remote? {
-        try read { db in
-            try Row.fetchOne(db, sql: "SELECT url, board, token, caFile FROM remote").map {
-                Remote(url: $0[0], board: $0[1], token: $0[2], caFile: $0[3])
-            }
-        }
+        try read { db in try RemoteRow.fetch(db).map(RemoteRow.remote) }
     }
 
     /// Sets the remote. The same board on the same server keeps its place in the stream (a new
@@ -17,8 +13,9 @@ extension AppDatabase {
     /// this board reaches the new one in full, and the new one's stream is pulled from the start.
     public func setRemote(_ remote: Remote) throws {
         try write { db in
-            let current = try Row.fetchOne(db, sql: "SELECT url, board FROM remote")
-            if let current, current[0] == remote.url, current[1] == remote.board {
+            if let current = try RemoteRow.fetch(db).map(RemoteRow.remote), current.url == remote.url,
+                current.board == remote.board
+            {
                 // No round runs now: one that began and was refused must not read as running.
                 try db.execute(
                     sql:
@@ -40,9 +37,7 @@ extension AppDatabase {
     @discardableResult
     public func removeRemote() throws -> Remote? {
         try write { db in
-            let remote = try Row.fetchOne(db, sql: "SELECT url, board, token FROM remote").map {
-                Remote(url: $0[0], board: $0[1], token: $0[2])
-            }
+            let remote = try RemoteRow.fetch(db).map(RemoteRow.remote)
             try db.execute(sql: "DELETE FROM remote")
             try Self.restoreLogIndexes(db)
             return remote
@@ -51,27 +46,7 @@ extension AppDatabase {
 
     /// Where sync stands.
     public func syncRecord() throws -> SyncRecord {
-        try read { db in
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT url, board, token, cursor, backfillEnd - backfill, lastSyncAt, lastAttemptAt, lastError,
-                           stopped, caFile
-                    FROM remote
-                    """)
-            let stopped: Int = row?[8] ?? 0
-            let date = { (milliseconds: Int64?) in milliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
-            return SyncRecord(
-                remote: row.map { Remote(url: $0[0], board: $0[1], token: $0[2], caFile: $0[9]) },
-                pending: try Self.pendingCount(db),
-                cursor: row?[3] ?? 0,
-                backfillRemaining: max(0, row?[4] ?? 0),
-                lastSyncAt: date(row?[5]),
-                lastAttemptAt: date(row?[6]),
-                lastError: row?[7],
-                stopped: stopped != 0,
-                tokenRefused: stopped == Self.stoppedTokenRefused)
-        }
+        try read { db in RemoteRow.record(try RemoteRow.fetch(db), pending: try Self.pendingCount(db)) }
     }
 
     /// How many operations wait in the outbox.

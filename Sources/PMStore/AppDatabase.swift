@@ -98,21 +98,19 @@ public struct AppDatabase: Sendable {
 
     /// Runs a read and maps SQLite failures to ``StoreError``.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
-        do {
-            return try writer.read(body)
-        } catch let error as StoreError {
-            throw error
-        } catch let error as RuleViolation {
-            throw error
-        } catch {
-            throw StoreError(error, path: path)
-        }
+        try mappingFailures { try writer.read(body) }
     }
 
     /// Runs one write transaction and maps SQLite failures to ``StoreError``.
     func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try mappingFailures { try writer.write(body) }
+    }
+
+    /// Runs `body`, passing on the store's own errors and the card rules' refusals as they are
+    /// and turning any other failure (SQLite's) into a ``StoreError`` about this file.
+    private func mappingFailures<T>(_ body: () throws -> T) throws -> T {
         do {
-            return try writer.write(body)
+            return try body()
         } catch let error as StoreError {
             throw error
         } catch let error as RuleViolation {

@@ -1,12 +1,25 @@
 import Foundation
 import GRDB
 import PMDomain
+import PMSQLite
 
 /// Reads and writes rows of the `operation` table.
 enum OperationRow {
     /// What an operation is read from.
     enum Columns: Int, SelectedColumn {
         case id, projectId, clock, title, description, deadline, status, deleted, author
+        var sql: String { "operation.\(self)" }
+    }
+
+    /// Which card an operation changed, and when.
+    enum ChangeColumns: Int, SelectedColumn {
+        case projectId, clock
+        var sql: String { "operation.\(self)" }
+    }
+
+    /// Who pushed an operation.
+    enum AuthorColumns: Int, SelectedColumn {
+        case id, author
         var sql: String { "operation.\(self)" }
     }
 
@@ -74,10 +87,11 @@ enum OperationRow {
     /// The author of every operation that has one.
     static func authors(in db: Database) throws -> [UUID: String] {
         var authors: [UUID: String] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, author FROM operation WHERE author IS NOT NULL")
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT \(AuthorColumns.selection) FROM operation WHERE author IS NOT NULL")
         while let row = try rows.next() {
-            guard let id = UUID(uuidString: row[0]) else { continue }
-            authors[id] = row[1]
+            guard let id = UUID(uuidString: row[AuthorColumns.id]) else { continue }
+            authors[id] = row[AuthorColumns.author]
         }
         return authors
     }

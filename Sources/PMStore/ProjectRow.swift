@@ -1,10 +1,20 @@
 import Foundation
 import GRDB
 import PMDomain
+import PMSQLite
 
 /// Reads and writes rows of the `project` table.
 enum ProjectRow {
     static let visible = "title IS NOT NULL AND deleted IS NOT 1"
+
+    // A card's list and its place in it, in SQL: the expressions of the `project_by_list` index,
+    // which the board's queries write exactly as it does (SQLite uses an index on expressions only
+    // for the same expressions). A card whose status or deadline was not written yet shows in
+    // `todo` on the day it was created, as ``project(_:)`` and `Deadline(defaultFor:)` have it.
+    static let listStatus = "coalesce(status, 'todo')"
+    static let listDeadline = "coalesce(deadline, date(createdAt / 1000, 'unixepoch'))"
+    /// The list order, ``Project/listOrder(_:_:)``, in SQL.
+    static let listOrder = "\(listDeadline), createdAt, id"
 
     /// What a visible card is read from.
     enum CardColumns: Int, SelectedColumn {
@@ -16,6 +26,12 @@ enum ProjectRow {
     enum StateColumns: Int, SelectedColumn {
         case id, title, titleClock, description, descriptionClock, deadline, deadlineClock, status, statusClock
         case deleted, deletedClock, createdAt, updatedAt
+        var sql: String { "project.\(self)" }
+    }
+
+    /// What a card is found by: its id and title.
+    enum NameColumns: Int, SelectedColumn {
+        case id, title
         var sql: String { "project.\(self)" }
     }
 
@@ -32,10 +48,7 @@ enum ProjectRow {
         guard let id = UUID(text: row[Column.id]) else { return nil }
         let created: Int64 = row[Column.createdAt]
         let updated: Int64 = row[Column.updatedAt]
-        let deadline =
-            (row[Column.deadline] as String?).flatMap { Deadline(iso: $0) }
-            ?? Deadline(
-                containing: Date(timeIntervalSince1970: Double(created) / 1000), in: TimeZone(identifier: "UTC")!)
+        let deadline = (row[Column.deadline] as String?).flatMap { Deadline(iso: $0) } ?? Deadline(defaultFor: created)
         let status = (row[Column.status] as String?).flatMap(Status.init(rawValue:)) ?? .todo
         return Project(
             id: id, title: row[Column.title], description: row[Column.description] ?? "", deadline: deadline,

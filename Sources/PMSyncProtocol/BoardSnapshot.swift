@@ -76,6 +76,12 @@ public struct BoardSnapshot: Codable, Hashable, Sendable {
                 deadline: state.deadline?.timestamp, status: state.status?.timestamp)
         }
 
+        /// ``Project/listOrder(_:_:)`` on the card's own fields: building a `Project` per
+        /// comparison took most of a large board's snapshot.
+        public static func listOrder(_ lhs: Card, _ rhs: Card) -> Bool {
+            Project.listOrder((lhs.deadline, lhs.createdAt, lhs.id), (rhs.deadline, rhs.createdAt, rhs.id))
+        }
+
         /// The merged state the card stands for (never deleted: the snapshot leaves those out).
         public var state: ProjectState {
             var state = ProjectState(id: id)
@@ -115,12 +121,6 @@ public struct BoardSnapshot: Codable, Hashable, Sendable {
     /// The snapshot of merged `states` at `seq`: deleted and never-created cards left out.
     public init(seq: Int64, states: some Sequence<ProjectState>) {
         self.seq = seq
-        // Project.listOrder, on the cards' own fields: building a Project per comparison took
-        // most of a large board's snapshot.
-        self.projects = states.compactMap(Card.init).sorted { lhs, rhs in
-            if lhs.deadline != rhs.deadline { return lhs.deadline < rhs.deadline }
-            if lhs.createdAt != rhs.createdAt { return lhs.createdAt < rhs.createdAt }
-            return lhs.id.uuidString < rhs.id.uuidString
-        }
+        self.projects = states.compactMap(Card.init).sorted(by: Card.listOrder)
     }
 }

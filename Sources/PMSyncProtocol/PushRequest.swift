@@ -37,8 +37,7 @@ public struct PushRequest: Codable, Hashable, Sendable {
             operation = try ProjectOperation(from: decoder)
             let fields = try decoder.container(keyedBy: Key.self).nestedContainer(
                 keyedBy: Key.self, forKey: Key(stringValue: "fields"))
-            let names = ["title", "description", "deadline", "status", "deleted"]
-            for key in names.map(Key.init(stringValue:)) where fields.contains(key) {
+            for key in ProjectField.allCases.map({ Key(stringValue: $0.rawValue) }) where fields.contains(key) {
                 guard try fields.decodeNil(forKey: key) else { continue }
                 throw DecodingError.valueNotFound(
                     Any.self,

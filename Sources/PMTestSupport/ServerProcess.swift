@@ -96,14 +96,17 @@ public final class ServerProcess: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Runs `pm-server` with `arguments` to the end: its status and standard output.
-    public static func run(_ arguments: [String], binary: URL = builtBinary) throws -> (status: Int32, output: String) {
+    /// Runs `pm-server` with `arguments` to the end: its status and standard output (standard
+    /// error instead, `readingErrors`; the other stream is dropped).
+    public static func run(
+        _ arguments: [String], binary: URL = builtBinary, readingErrors: Bool = false
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        process.standardOutput = readingErrors ? FileHandle.nullDevice : output
+        process.standardError = readingErrors ? output : FileHandle.nullDevice
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,4 +1,5 @@
 public import Foundation
+import PMDomain
 public import PMSyncProtocol
 
 /// The one-time invitation a server started with no user at all prints: its link opens the
@@ -23,7 +24,7 @@ public actor FirstRun {
     public init(
         randomBytes: [UInt8], checkPassword: @escaping CheckPassword, setPassword: @escaping SetPassword
     ) {
-        code = randomBytes.map { String(format: "%02x", $0) }.joined()
+        code = randomBytes.lowercaseHex
         self.checkPassword = checkPassword
         self.setPassword = setPassword
     }

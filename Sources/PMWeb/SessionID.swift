@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import PMDomain
 
 /// A browser session's id: 32 random bytes in hex, the value of the `pm_session` cookie. The
 /// server keeps only its SHA-256, so a copy of the database signs nobody in.
@@ -9,7 +10,7 @@ struct SessionID: Hashable, Sendable {
 
     /// An id made of 32 bytes from `randomBytes` (injected, so tests are repeatable).
     init(randomBytes: [UInt8]) {
-        text = randomBytes.map { String(format: "%02x", $0) }.joined()
+        text = randomBytes.lowercaseHex
     }
 
     /// An id as a cookie brings it back, if it has the shape of one.

@@ -1,5 +1,6 @@
-import Crypto
 public import Foundation
+import PMDomain
+import PMServer
 
 /// The web board's files (`Sources/PMWeb/Resources`: the page, its CSS, JavaScript modules and
 /// service worker), read from a folder and served as they are. A file is only ever found below
@@ -38,7 +39,7 @@ public struct WebResources: Sendable {
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
             let bytes = FileManager.default.contents(atPath: url.path)
         else { return nil }
-        return File(bytes: bytes, contentType: Self.contentType(of: url.pathExtension), etag: Self.etag(of: bytes))
+        return File(bytes: bytes, contentType: Self.contentType(of: url.pathExtension), etag: EntityTag.of(bytes))
     }
 
     /// Where the board page loads its script from: every module of `js/` in one file.
@@ -51,12 +52,7 @@ public struct WebResources: Sendable {
         }
         guard let script = try? modules.script() else { return nil }
         let bytes = Data(script.utf8)
-        return File(bytes: bytes, contentType: Self.contentType(of: "js"), etag: Self.etag(of: bytes))
-    }
-
-    /// A strong ETag: the first 16 bytes of the content's SHA-256, quoted.
-    static func etag(of bytes: Data) -> String {
-        "\"" + SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined() + "\""
+        return File(bytes: bytes, contentType: Self.contentType(of: "js"), etag: EntityTag.of(bytes))
     }
 
     /// A segment naming a file or folder by itself: not empty, not `.`/`..` or hidden, no

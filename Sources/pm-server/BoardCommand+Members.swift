@@ -14,7 +14,7 @@ extension BoardCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let keys = try await database.store(startUp).withRepository {
+            let keys = try await database.withRepository(startUp) {
                 try await $0.removeMember(board: board, user: name)
             }
             let revoked = keys.isEmpty ? "" : " and \(keys.count) feed key\(keys.count == 1 ? "" : "s") revoked"
@@ -29,7 +29,7 @@ extension BoardCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let boards = try await database.store(startUp).withRepository { try await $0.boards() }
+            let boards = try await database.withRepository(startUp) { try await $0.boards() }
             for board in boards { print(board) }
         }
     }
@@ -42,7 +42,7 @@ extension BoardCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let members = try await database.store(startUp).withRepository { try await $0.members(board: board) }
+            let members = try await database.withRepository(startUp) { try await $0.members(board: board) }
             for member in members { print(member) }
         }
     }

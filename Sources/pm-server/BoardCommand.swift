@@ -26,7 +26,7 @@ struct BoardCommand: AsyncParsableCommand {
         }
 
         func run(_ startUp: StartUp) async throws {
-            try await database.store(startUp).withRepository {
+            try await database.withRepository(startUp) {
                 try await $0.addBoard(board, members: members)
             }
             print("added board \(board)")
@@ -41,7 +41,7 @@ struct BoardCommand: AsyncParsableCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            try await database.store(startUp).withRepository { try await $0.grant(board: board, user: name) }
+            try await database.withRepository(startUp) { try await $0.grant(board: board, user: name) }
             print("\(name) is a member of \(board)")
         }
     }

@@ -30,6 +30,14 @@ struct DatabaseOptions: ParsableArguments {
         }
         return PostgresSyncRepository.isURL(database) ? .postgres(url: database) : .sqlite(path: database)
     }
+
+    /// Runs `body` with the repository of ``store(_:)``, waiting on the start-up clock (see
+    /// ``ServerStore/withRepository(clock:logger:creating:_:)``).
+    func withRepository<Result: Sendable>(
+        _ startUp: StartUp, creating: Bool = false, _ body: (any SyncRepository) async throws -> Result
+    ) async throws -> Result {
+        try await store(startUp).withRepository(clock: startUp.clock, creating: creating, body)
+    }
 }
 
 /// The store a server command works on.
@@ -53,9 +61,9 @@ enum ServerStore: Hashable, Sendable {
     /// Runs `body` with the repository, open (and migrated) for the body's duration. A SQLite
     /// file that does not exist is made only when `creating` (the first run: `user add`, `serve`),
     /// and the operator is told; any other command refuses it, so a mistyped `--database` is not
-    /// silently a new, empty server.
+    /// silently a new, empty server. A PostgreSQL server is waited for on `clock`.
     func withRepository<Result: Sendable>(
-        logger: Logger = Logger(label: "pm-server"), creating: Bool = false,
+        clock: any Clock<Duration>, logger: Logger = Logger(label: "pm-server"), creating: Bool = false,
         _ body: (any SyncRepository) async throws -> Result
     ) async throws -> Result {
         switch self {
@@ -66,8 +74,8 @@ enum ServerStore: Hashable, Sendable {
                 throw SQLiteErrorText.explained(error, path: path)
             }
         case .postgres(let url):
-            // Start-up of a one-shot command: the live clock, no service to be told of SIGTERM yet.
-            try await PostgresSyncRepository.checkReachable(url: url, clock: ContinuousClock(), logger: logger)
+            // A one-shot command: no service to be told of SIGTERM yet.
+            try await PostgresSyncRepository.checkReachable(url: url, clock: clock, logger: logger)
             return try await PostgresSyncRepository.withRepository(url: url, logger: logger) { try await body($0) }
         }
     }

@@ -29,7 +29,7 @@ struct FeedCommand: AsyncParsableCommand {
         func run(_ startUp: StartUp) async throws {
             let key = startUp.newFeedKey()
             // A user who is not a member is refused by the store, naming the rule.
-            try await database.store(startUp).withRepository {
+            try await database.withRepository(startUp) {
                 try await $0.addFeedKey(key.stored(for: name, board: board))
             }
             print(Self.url(base: baseURL, path: key.path(board: board)))
@@ -55,7 +55,7 @@ struct FeedCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             let prefix = String(prefix.prefix(FeedKey.prefixLength))
-            let key = try await database.store(startUp).withRepository { try await $0.revokeFeedKey(prefix: prefix) }
+            let key = try await database.withRepository(startUp) { try await $0.revokeFeedKey(prefix: prefix) }
             print("revoked the feed key of \(key.user) for board \(key.board)")
         }
     }

@@ -17,7 +17,7 @@ extension TokenCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let tokens = try await database.store(startUp).withRepository { try await $0.tokens(user: name) }
+            let tokens = try await database.withRepository(startUp) { try await $0.tokens(user: name) }
             guard !tokens.isEmpty else {
                 print("\(name) has no tokens")
                 return
@@ -52,7 +52,7 @@ extension TokenCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let count = try await database.store(startUp).withRepository { try await $0.revokeTokens(user: name) }
+            let count = try await database.withRepository(startUp) { try await $0.revokeTokens(user: name) }
             print("revoked \(count) token\(count == 1 ? "" : "s") of \(name)")
         }
     }

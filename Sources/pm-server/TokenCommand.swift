@@ -16,7 +16,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             let token = startUp.newToken()
-            try await database.store(startUp).withRepository {
+            try await database.withRepository(startUp) {
                 try await $0.addToken(token.stored(for: name, created: startUp.now()))
             }
             print(token)
@@ -35,7 +35,7 @@ struct TokenCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             let prefix = String(prefix.prefix(AccessToken.prefixLength))
-            let user = try await database.store(startUp).withRepository { try await $0.revokeToken(prefix: prefix) }
+            let user = try await database.withRepository(startUp) { try await $0.revokeToken(prefix: prefix) }
             print("revoked a token of \(user)")
         }
     }

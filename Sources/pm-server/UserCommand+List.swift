@@ -10,7 +10,7 @@ extension UserCommand {
         @OptionGroup var database: DatabaseOptions
 
         func run(_ startUp: StartUp) async throws {
-            let users = try await database.store(startUp).withRepository { try await $0.users() }
+            let users = try await database.withRepository(startUp) { try await $0.users() }
             for user in users { print(user) }
         }
     }

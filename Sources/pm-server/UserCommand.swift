@@ -25,7 +25,7 @@ struct UserCommand: AsyncParsableCommand {
 
         func run(_ startUp: StartUp) async throws {
             let token = startUp.newToken()
-            try await database.store(startUp).withRepository(creating: true) { repository in
+            try await database.withRepository(startUp, creating: true) { repository in
                 try await repository.addUser(name: name)
                 try await repository.addToken(token.stored(for: name, created: startUp.now()))
             }
@@ -54,7 +54,7 @@ struct UserCommand: AsyncParsableCommand {
             // Checked before the database is opened, so a refused password changes nothing.
             let password = try Password(validating: line)
             let hash = try await PasswordHasher().hash(password)
-            try await database.store(startUp).withRepository { try await $0.setPassword(hash: hash, user: name) }
+            try await database.withRepository(startUp) { try await $0.setPassword(hash: hash, user: name) }
             print("password set for \(name)")
         }
     }

@@ -136,25 +136,11 @@ import Testing
             server.waitUntilExit()
         }
 
-        // And A's board open in a terminal, caught up
-        let tmux = try Tmux(
-            command: "env TZ=UTC TERM=xterm-256color \(BoardEndToEndTests.binary) board --database \(folder)/a.sqlite; "
-                + "echo \"board exited $?\"; sleep 60")
-        defer { tmux.kill() }
-        try tmux.wait(for: "● synced", timeout: 10)
-
-        // When B adds a card and syncs
-        try pm("b", "add", "새 카드", "--deadline", "+2d")
-        try pm("b", "sync")
+        // And A's board open in a terminal, caught up; when B adds a card and syncs
+        let screen = try screenOfA(afterBAdds: "새 카드")
 
         // Then A's board shows it by itself, synced again
-        let screen = try tmux.wait(for: "the card from B, synced", timeout: 3) {
-            $0.contains("새 카드") && $0.contains("TODO (1)") && $0.contains("● synced")
-        }
         #expect(screen.contains("· ● synced"))
-
-        try tmux.send("q")
-        try tmux.wait(for: "board exited 0")
     }
 
     @Test(.timeLimit(.minutes(2)))
@@ -167,29 +153,36 @@ import Testing
             server.waitUntilExit()
         }
 
-        // And A's board open in a terminal, caught up
+        // And A's board open in a terminal, caught up; when B adds a card and syncs
+        let screen = try screenOfA(afterBAdds: "암호화된 카드")
+
+        // Then A's board shows it by itself, synced
+        #expect(screen.contains("· ● synced"))
+        // And the news came over the live WebSocket: the server accepted A's wss connection (a
+        // board whose live connection fails catches up by rounds, so the screen alone cannot tell)
+        let log = try String(contentsOfFile: serverLog, encoding: .utf8)
+        #expect(log.contains("live connection"), "\(log)")
+    }
+
+    /// Opens A's board in a terminal and waits until it is caught up; then B adds a card titled
+    /// `title` and syncs. Returns A's screen once it shows that card by itself, synced (failing
+    /// if it does not within 3 s), after closing the board, which must exit 0.
+    func screenOfA(afterBAdds title: String) throws -> String {
         let tmux = try Tmux(
             command: "env TZ=UTC TERM=xterm-256color \(BoardEndToEndTests.binary) board --database \(folder)/a.sqlite; "
                 + "echo \"board exited $?\"; sleep 60")
         defer { tmux.kill() }
         try tmux.wait(for: "● synced", timeout: 10)
 
-        // When B adds a card and syncs
-        try pm("b", "add", "암호화된 카드", "--deadline", "+2d")
+        try pm("b", "add", title, "--deadline", "+2d")
         try pm("b", "sync")
 
-        // Then A's board shows it by itself, synced
         let screen = try tmux.wait(for: "the card from B, synced", timeout: 3) {
-            $0.contains("암호화된 카드") && $0.contains("TODO (1)") && $0.contains("● synced")
+            $0.contains(title) && $0.contains("TODO (1)") && $0.contains("● synced")
         }
-        #expect(screen.contains("· ● synced"))
-        // And the news came over the live WebSocket: the server accepted A's wss connection (a
-        // board whose live connection fails catches up by rounds, so the screen alone cannot tell)
-        let log = try String(contentsOfFile: serverLog, encoding: .utf8)
-        #expect(log.contains("live connection"), "\(log)")
-
         try tmux.send("q")
         try tmux.wait(for: "board exited 0")
+        return screen
     }
 
     @Test func aTestThatFailsLeavesNoFolderBehind() throws {

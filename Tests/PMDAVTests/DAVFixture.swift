@@ -25,7 +25,8 @@ struct DAVFixture {
         Application(
             router: buildRouter(
                 repository: repository, live: live,
-                additions: CalDAV.additions(repository: repository, live: live, environment: world.environment)))
+                additions: CalDAV.additions(repository: repository, live: live, environment: world.environment),
+                clockSkew: .acceptingEveryWallTime))
     }
 
     /// `Authorization: Basic` for `user` with `secret`.

@@ -20,7 +20,8 @@ import Testing
                 repository: fixture.repository, live: fixture.live,
                 additions: CalDAV.additions(
                     repository: fixture.repository, live: fixture.live, environment: fixture.world.environment,
-                    signInLimiter: limiter)))
+                    signInLimiter: limiter),
+                clockSkew: .acceptingEveryWallTime))
         try await application.test(.router) { client in
             let wrong = ["Authorization": DAVFixture.basic("ada", "not her password")]
             // When three PROPFINDs bring a wrong password, each is a 401 with the Basic challenge

@@ -17,7 +17,8 @@ struct NewerSchemaOnPostgresTests {
             }
 
             // When a user is added to it
-            let (status, message) = try Self.runReadingErrors(["user", "add", "bob", "--database", url])
+            let (status, message) = try ServerProcess.run(
+                ["user", "add", "bob", "--database", url], readingErrors: true)
 
             // Then it is refused with the distinct status, naming the newer schema, and bob is not there
             #expect(status == 4, "\(message)")
@@ -32,19 +33,5 @@ struct NewerSchemaOnPostgresTests {
             }
             #expect(users == ["ada"])
         }
-    }
-
-    /// Runs `pm-server` to the end: its status and what it wrote on standard error.
-    static func runReadingErrors(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = ServerProcess.builtBinary
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import PMServer
+import PMTestSupport
 import Testing
 
 /// Bearer tokens on the sync API count as sign-in attempts by token prefix and address: a token
@@ -12,7 +13,8 @@ import Testing
         let fixture = try await ServerFixture.make()
         let clock = Clock(Date(timeIntervalSince1970: 1_800_000_000))
         let limiter = SignInLimiter(attempts: SignInAttempts(limit: 3, window: 60), now: { clock.now })
-        let router = buildRouter(repository: fixture.repository, signInLimiter: limiter)
+        let router = buildRouter(
+            repository: fixture.repository, signInLimiter: limiter, clockSkew: .acceptingEveryWallTime)
         try await Application(router: router).test(.router) { client in
             let wrong: HTTPFields = [.authorization: "Bearer pm_0000000000000000000000000000000000000000"]
             // When three requests bring a wrong token, they are 401s
@@ -42,9 +44,9 @@ import Testing
         let fixture = try await ServerFixture.make()
         let limiter = SignInLimiter(
             attempts: SignInAttempts(limit: 1, window: 60), now: { Date(timeIntervalSince1970: 0) })
-        try await Application(router: buildRouter(repository: fixture.repository, signInLimiter: limiter)).test(.router)
-        {
-            client in
+        let router = buildRouter(
+            repository: fixture.repository, signInLimiter: limiter, clockSkew: .acceptingEveryWallTime)
+        try await Application(router: router).test(.router) { client in
             for _ in 0..<3 {
                 try await client.execute(uri: "/v1/boards/team/operations", method: .get) {
                     try expectError($0, .unauthorized, code: "unauthorized")
@@ -63,9 +65,9 @@ import Testing
         let limiter = SignInLimiter(
             attempts: SignInAttempts(limit: 2, addressLimit: 3, window: 60),
             now: { Date(timeIntervalSince1970: 0) }, pause: { pauses.add($0) })
-        try await Application(router: buildRouter(repository: fixture.repository, signInLimiter: limiter)).test(.router)
-        {
-            client in
+        let router = buildRouter(
+            repository: fixture.repository, signInLimiter: limiter, clockSkew: .acceptingEveryWallTime)
+        try await Application(router: router).test(.router) { client in
             // When five different wrong tokens come from one address
             for guess in 0..<5 {
                 let wrong: HTTPFields = [.authorization: "Bearer pm_\(guess)000000000000000000000000000000000000000"]

@@ -115,7 +115,7 @@ import Testing
         // Given ada's key, and a store in which ada is no longer a member of team
         let fixture = try await Self.fixture()
         let left = LeftBoard(repository: fixture.repository, user: "ada")
-        let application = Application(router: buildRouter(repository: left))
+        let application = Application(router: buildRouter(repository: left, clockSkew: .acceptingEveryWallTime))
         try await application.test(.router) { client in
             try await client.execute(uri: "/feeds/team.ics?key=\(Self.adaKey)", method: .get) { response in
                 try expectError(response, .notFound, code: "feedNotFound")

@@ -14,7 +14,7 @@ import Testing
     static func application(_ fixture: ServerFixture, live: LiveHeads) -> some ApplicationProtocol {
         buildApplication(
             repository: fixture.repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            logger: Logger(label: "test"), live: live)
+            logger: Logger(label: "test"), live: live, clockSkew: .acceptingEveryWallTime)
     }
 
     @Test func sendsTheHeadOnConnectingAndAfterEachPush() async throws {

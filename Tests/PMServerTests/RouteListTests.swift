@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdTesting
 import PMServer
+import PMTestSupport
 import Testing
 
 @Suite struct RouteListTests {
@@ -23,7 +24,8 @@ import Testing
     @Test func givenNoOpenAPIDocumentWhenItsPathIsAskedForWithAnotherMethodThenItIsUnknownNot405() async throws {
         // Given a server that does not serve /openapi.yaml, so its route list lacks it
         let fixture = try await ServerFixture.make()
-        let application = Application(router: buildRouter(repository: fixture.repository))
+        let application = Application(
+            router: buildRouter(repository: fixture.repository, clockSkew: .acceptingEveryWallTime))
         try await application.test(.router) { client in
             // Then the path is unknown to every method, while /health still answers 405
             try await client.execute(uri: "/openapi.yaml", method: .delete) {

@@ -2,6 +2,7 @@ import Hummingbird
 import HummingbirdAuth
 import HummingbirdTesting
 import PMServer
+import PMTestSupport
 import Testing
 
 @Suite struct ServerAdditionsTests {
@@ -11,7 +12,9 @@ import Testing
         let additions = ServerAdditions(
             boardAuthenticators: [BoardAccessTests.basic],
             routes: [{ routes in routes.get("/added") { _, _ in "added" } }])
-        let application = Application(router: buildRouter(repository: fixture.repository, additions: additions))
+        let application = Application(
+            router: buildRouter(
+                repository: fixture.repository, additions: additions, clockSkew: .acceptingEveryWallTime))
         try await application.test(.router) { client in
             // Then its route answers, and the route list knows it, so another method gets a 405
             try await client.execute(uri: "/added", method: .get) { #expect(String(buffer: $0.body) == "added") }

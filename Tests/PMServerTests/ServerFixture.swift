@@ -18,7 +18,7 @@ struct ServerFixture {
         ServerFixture(team: try await TeamServer.make())
     }
 
-    var application: some ApplicationProtocol { application(clockSkew: .system) }
+    var application: some ApplicationProtocol { application(clockSkew: .acceptingEveryWallTime) }
 
     /// The server with its clock and skew given: what pushes are checked against.
     func application(clockSkew: ClockSkew) -> some ApplicationProtocol {

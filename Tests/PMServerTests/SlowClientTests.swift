@@ -34,7 +34,8 @@ import Testing
         let fixture = try await ServerFixture.make()
         let application = buildApplication(
             repository: fixture.repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            logger: Logger(label: "test"), idleTimeout: .seconds(1), requestTimeout: .seconds(1))
+            logger: Logger(label: "test"), idleTimeout: .seconds(1), requestTimeout: .seconds(1),
+            clockSkew: .acceptingEveryWallTime)
         try await application.test(.live) { client in
             let port = try #require(client.port)
             // A request head that never ends, and a connection that sends nothing at all

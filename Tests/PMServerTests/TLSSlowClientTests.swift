@@ -35,7 +35,7 @@ import Testing
         let application = buildApplication(
             repository: fixture.repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             logger: Logger(label: "test"), idleTimeout: .seconds(1), requestTimeout: .seconds(1),
-            certificate: certificate)
+            clockSkew: .acceptingEveryWallTime, certificate: certificate)
         try await application.test(.live) { client in
             let port = try #require(client.port)
             // When one client sends the first bytes of a ClientHello and stops, and another sends nothing
@@ -64,7 +64,7 @@ import Testing
             repository: fixture.repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             logger: Logger(label: "test"), live: live, idleTimeout: .seconds(1), requestTimeout: .seconds(1),
             livePingPeriod: .seconds(60),
-            certificate: certificate)
+            clockSkew: .acceptingEveryWallTime, certificate: certificate)
         try await application.test(.live) { client in
             let port = try #require(client.port)
             var tls = TLSConfiguration.makeClientConfiguration()

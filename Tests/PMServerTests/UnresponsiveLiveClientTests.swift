@@ -25,7 +25,8 @@ import Glibc
         let live = LiveHeads()
         let application = buildApplication(
             repository: fixture.repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            logger: Logger(label: "test"), live: live, idleTimeout: .seconds(3600), livePingPeriod: Self.pingPeriod)
+            logger: Logger(label: "test"), live: live, idleTimeout: .seconds(3600), livePingPeriod: Self.pingPeriod,
+            clockSkew: .acceptingEveryWallTime)
         try await application.test(.live) { client in
             // Given a live client with a small receive buffer that has read the first head, and
             // from then on neither reads nor answers a ping

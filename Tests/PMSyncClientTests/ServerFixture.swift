@@ -22,7 +22,7 @@ struct ServerFixture {
     func withServer<Value: Sendable>(_ body: @Sendable (_ port: Int) async throws -> Value) async throws -> Value {
         let application = buildApplication(
             repository: repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            logger: Logger(label: "test.server"), live: live)
+            logger: Logger(label: "test.server"), live: live, clockSkew: .acceptingEveryWallTime)
         return try await application.test(.live) { client in
             guard let port = client.port else { throw FixtureError.noPort }
             return try await body(port)

@@ -110,6 +110,7 @@ struct EmptyWebFixture {
     func application() -> some ApplicationProtocol {
         Application(
             router: buildRouter(
-                repository: repository, additions: fixture.web(firstRun: true, on: repository).additions))
+                repository: repository, additions: fixture.web(firstRun: true, on: repository).additions,
+                clockSkew: .acceptingEveryWallTime))
     }
 }

@@ -69,7 +69,10 @@ final class WebFixture: Sendable {
     static let firstRunCode = String(repeating: "c0", count: 16)
 
     func application(firstRun: Bool = false) -> some ApplicationProtocol {
-        Application(router: buildRouter(repository: repository, additions: web(firstRun: firstRun).additions))
+        Application(
+            router: buildRouter(
+                repository: repository, additions: web(firstRun: firstRun).additions, clockSkew: .acceptingEveryWallTime
+            ))
     }
 
     /// Signs `user` in with `secret` through the form and answers the cookie header to send.
