@@ -1,3 +1,5 @@
+import PMServer
+
 /// The XML of the WebDAV answers (``DAVMultistatus`` writes the document): a `multistatus` of
 /// responses, each with the properties found and those not found. Every namespace the server
 /// knows has one prefix, declared once at the root; a property of another namespace a client
@@ -93,20 +95,6 @@ enum DAVXMLWriter {
 
     /// `text` with the five XML special characters escaped, for element text and attributes.
     static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
-        else { return text }
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count + 16)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.unicodeScalars.append(character)
-            }
-        }
-        return escaped
+        MarkupText.escaped(text, apostrophe: "&apos;")
     }
 }

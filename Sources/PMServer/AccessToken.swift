@@ -1,10 +1,9 @@
-import Crypto
 public import Foundation
 import PMDomain
 public import PMSyncProtocol
 
 /// A bearer token: `pm_` and 40 hex digits. The server keeps only its prefix and its hash.
-public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
+public struct AccessToken: Hashable, Sendable, ShownOnceSecret {
     /// How many leading characters are kept in clear.
     public static let prefixLength = 12
 
@@ -21,12 +20,6 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
         description = text
     }
 
-    /// The clear prefix it is found by.
-    public var prefix: String { String(description.prefix(Self.prefixLength)) }
-
-    /// SHA-256 of the token.
-    public var hash: [UInt8] { Array(SHA256.hash(data: Data(description.utf8))) }
-
     /// The token as stored for `user`, made at `created` when given.
     public func stored(for user: UserName, created: Date? = nil) -> StoredToken {
         StoredToken(user: user, prefix: prefix, hash: hash, created: created)
@@ -34,12 +27,6 @@ public struct AccessToken: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `stored` is this token, comparing the hashes in constant time.
     public func matches(_ stored: StoredToken) -> Bool {
-        let hash = self.hash
-        guard hash.count == stored.hash.count else { return false }
-        var difference: UInt8 = 0
-        for (left, right) in zip(hash, stored.hash) {
-            difference |= left ^ right
-        }
-        return difference == 0
+        hashMatches(stored.hash)
     }
 }

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import PMDomain
 public import PMSyncProtocol
@@ -6,7 +5,7 @@ public import PMSyncProtocol
 /// The key in a calendar feed's URL: `pmf_` and 40 hex digits. It lets whoever holds the URL
 /// read one board's deadlines and nothing else, since calendar apps subscribe by URL and cannot
 /// send a bearer token. The server keeps only its prefix and its hash, as for ``AccessToken``.
-public struct FeedKey: Hashable, Sendable, CustomStringConvertible {
+public struct FeedKey: Hashable, Sendable, ShownOnceSecret {
     /// How many leading characters are kept in clear (`pmf_` and 8 hex digits).
     public static let prefixLength = 12
 
@@ -23,12 +22,6 @@ public struct FeedKey: Hashable, Sendable, CustomStringConvertible {
         description = text
     }
 
-    /// The clear prefix it is found by.
-    public var prefix: String { String(description.prefix(Self.prefixLength)) }
-
-    /// SHA-256 of the key.
-    public var hash: [UInt8] { Array(SHA256.hash(data: Data(description.utf8))) }
-
     /// The key as stored for `user`'s feed of `board`.
     public func stored(for user: UserName, board: BoardName) -> StoredFeedKey {
         StoredFeedKey(user: user, board: board, prefix: prefix, hash: hash)
@@ -36,7 +29,7 @@ public struct FeedKey: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether `stored` is this key, comparing the hashes in constant time.
     public func matches(_ stored: StoredFeedKey) -> Bool {
-        AccessToken(description).matches(StoredToken(user: stored.user, prefix: stored.prefix, hash: stored.hash))
+        hashMatches(stored.hash)
     }
 
     /// The path of `board`'s feed read with this key: `/feeds/BOARD.ics?key=KEY`, the board's

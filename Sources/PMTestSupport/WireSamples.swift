@@ -1,9 +1,23 @@
 public import Foundation
 public import PMDomain
+import Testing
 
 /// Values at the edges of the wire format, shared by the wire tests and the server's: every
 /// control character, quotes, backslashes, Korean, emoji, extreme clocks and deadlines.
 public enum WireSamples {
+    /// `data` parsed by `JSONSerialization`, to compare shapes whatever the key order.
+    public static func shape(_ data: some Sequence<UInt8>) throws -> NSObject {
+        try #require(try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]) as? NSObject)
+    }
+
+    /// `value` as `JSONEncoder` writes it with sorted keys and unescaped slashes: what a writer
+    /// of ours is compared with.
+    public static func encoded(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(value)
+    }
+
     /// Every control character, quotes, backslashes, slashes, Korean, emoji (with a skin tone
     /// and a joiner), a line separator, and plain text.
     public static let texts: [String] = [

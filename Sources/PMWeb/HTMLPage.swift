@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PMServer
 
 /// An HTML page as every page of the web board is answered: with the strict
 /// Content-Security-Policy (scripts, styles and connections only from this server, no inline
@@ -61,19 +62,7 @@ struct HTMLPage: Sendable {
 
     /// `text` safe inside an element or a quoted attribute.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        MarkupText.escaped(text, apostrophe: "&#39;")
     }
 }
 

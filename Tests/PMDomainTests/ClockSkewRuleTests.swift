@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 import Testing
 
 /// The server's side of the bounded clock: an operation stamped more than the skew ahead of the

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 import Testing
 
 /// Titles and descriptions refuse the characters a terminal obeys instead of showing (C0, DEL,

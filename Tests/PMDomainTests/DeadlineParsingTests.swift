@@ -1,4 +1,5 @@
 import PMDomain
+import PMTestSupport
 import Testing
 
 /// What a user may type for a deadline, read on 2026-11-21.

@@ -3,12 +3,6 @@ import PMDomain
 import PMTestSupport
 import Testing
 
-/// The day a test writes as `YYYY-MM-DD`; a typo in a test stops it loudly.
-func day(_ iso: String) -> Deadline {
-    guard let date = Deadline(iso: iso) else { fatalError("not a date: \(iso)") }
-    return date
-}
-
 /// An instant a test writes in ISO 8601, such as `2026-11-21T23:30:00Z`.
 func instant(_ iso: String) -> Date {
     guard let date = ISO8601DateFormatter().date(from: iso) else { fatalError("not an instant: \(iso)") }
@@ -30,25 +24,6 @@ func violation<T>(_ body: () throws -> T) -> RuleViolation? {
 
 /// The day every dated test stands on.
 let today = day("2026-11-21")
-
-/// 2026-11-21T12:00:00Z in milliseconds since 1970, as a hybrid clock reads it.
-let noon: Int64 = 1_795_262_400_000
-
-let deviceA = UUID.counted(0xA)
-let deviceB = UUID.counted(0xB)
-let projectID = UUID.counted(0x100)
-
-/// A clock reading `seconds` after `noon`.
-func stamp(_ seconds: Int64, counter: UInt32 = 0, device: UUID = deviceA) -> HybridTimestamp {
-    HybridTimestamp(wallTime: noon + seconds * 1000, counter: counter, device: device)
-}
-
-/// Operation number `number` on `project`.
-func operation(
-    _ number: UInt64, on project: UUID = projectID, at timestamp: HybridTimestamp, _ fields: ProjectFields
-) -> ProjectOperation {
-    ProjectOperation(id: .counted(0x1000 + number), projectID: project, timestamp: timestamp, fields: fields)
-}
 
 /// The fields of a freshly added card.
 func added(_ title: String, deadline: String = "2026-12-01", status: Status = .todo) -> ProjectFields {

@@ -1,4 +1,5 @@
 import Foundation
+import PMTestSupport
 import Testing
 
 @testable import PMDomain

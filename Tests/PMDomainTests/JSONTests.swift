@@ -7,20 +7,13 @@ import Testing
 @Suite struct JSONTests {
     private let id = UUID(uuidString: "ABCDEF01-2345-4678-9ABC-DEF012345678")!
 
-    private func object(_ value: some Encodable) throws -> [String: Any] {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
-
     @Test func projectHasTheDocumentedKeysAndLowercaseId() throws {
         // Given an overdue card in DOING
         let project = Project(
             id: id, title: "스펙 작성 👩‍💻", description: "첫 줄\n둘째 줄", deadline: day("2026-11-20"), status: .doing,
             createdAt: instant("2026-11-01T09:00:00Z"), updatedAt: instant("2026-11-02T10:30:00Z"))
 
-        let json = try object(ProjectJSON(project, today: today))
+        let json = try jsonObject(ProjectJSON(project, today: today))
 
         #expect(
             Set(json.keys) == ["id", "title", "description", "deadline", "status", "overdue", "createdAt", "updatedAt"])
@@ -35,7 +28,7 @@ import Testing
     }
 
     @Test func doneProjectIsNotOverdueInJSON() throws {
-        let json = try object(ProjectJSON(card(1, deadline: "2026-11-01", status: .done), today: today))
+        let json = try jsonObject(ProjectJSON(card(1, deadline: "2026-11-01", status: .done), today: today))
 
         #expect(json["overdue"] as? Bool == false)
     }
@@ -54,7 +47,7 @@ import Testing
             id: .counted(1), projectID: id, timestamp: stamp(0, device: deviceB), fields: added("Write spec"))
         let entry = try #require(HistoryEntry(operation: add, before: ProjectState(id: id)))
 
-        let json = try object(HistoryEntryJSON(entry))
+        let json = try jsonObject(HistoryEntryJSON(entry))
 
         #expect(Set(json.keys) == ["at", "action", "projectId", "title", "device", "changes"])
         #expect(json["at"] as? String == "2026-11-21T12:00:00Z")
@@ -74,7 +67,7 @@ import Testing
         let move = operation(2, at: stamp(5), ProjectFields(status: .done))
         let entry = try #require(History.entries(for: [add, move]).first)
 
-        let json = try object(HistoryEntryJSON(entry))
+        let json = try jsonObject(HistoryEntryJSON(entry))
 
         #expect(json["action"] as? String == "moved")
         let changes = try #require(json["changes"] as? [String: [String: String]])

@@ -1,4 +1,5 @@
 import PMDomain
+import PMTestSupport
 import Testing
 
 /// Adding and editing a card, on 2026-11-21.

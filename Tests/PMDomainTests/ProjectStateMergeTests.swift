@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 import Testing
 
 /// Merging operations into a card: each field is last-writer-wins by the hybrid clock.

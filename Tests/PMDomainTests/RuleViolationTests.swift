@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 import Testing
 
 /// Every refusal names the field it is about and a stable rule, so a form can show it beside the field.

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 import Testing
 
 @Suite struct UndoStepTests {

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 
 /// The clock: text forms, order, ticks and receipts.
 struct WebClockVectors: Encodable {

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 
 /// Seeded random edits on three devices, delivered shuffled and partly twice: the cards, the
 /// board's order, overdue cards and the history every replica must show.

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 
 /// The field rules, every one broken once, with the CLI's exact messages.
 struct WebRuleVectors: Encodable {

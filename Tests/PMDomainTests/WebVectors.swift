@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMTestSupport
 
 /// What the vectors hold, built from the Swift domain.
 enum WebVectors {

@@ -30,13 +30,8 @@ import FoundationNetworking
     }
 
     @Test func givenAUserWhenServeStartsThenNoLinkAndTheBoardsFilesAreServedFromTheResources() async throws {
-        let command = ServerCommand()
-        defer { try? FileManager.default.removeItem(at: command.folder) }
-        #expect(try command.run(["user", "add", "ada"]).status == 0)
-        let server = try ServerProcess(
-            database: command.database, log: command.folder.appendingPathComponent("server.log").path)
-        try await server.start()
-        defer { server.stop() }
+        let (command, server) = try await HealthCommandTests.servingServer()
+        defer { HealthCommandTests.stop(server, command) }
         #expect(!server.log.contains("No user yet"))
         let (module, response) = try await URLSession.shared.data(
             from: server.baseURL.appendingPathComponent("static/js/clock.js"))

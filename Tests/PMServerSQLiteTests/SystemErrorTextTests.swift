@@ -62,12 +62,8 @@ import Testing
     }
 
     @Test func givenARunningServerWhenItIsSentSIGTERMThenItLogsThatItStopped() async throws {
-        let command = ServerCommand()
-        defer { try? FileManager.default.removeItem(at: command.folder) }
-        #expect(try command.run(["user", "add", "ada"]).status == 0)
-        let server = try ServerProcess(
-            database: command.database, log: command.folder.appendingPathComponent("server.log").path)
-        try await server.start()
+        let (command, server) = try await HealthCommandTests.servingServer()
+        defer { HealthCommandTests.stop(server, command) }
 
         #expect(server.terminate() == 0)
 

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import PMDomain
 import PMServer
 import PMSyncProtocol
 import PMTestSupport
@@ -29,20 +30,11 @@ import Testing
 
     @Test func nullFieldIsRefusedAndNothingIsWritten() async throws {
         let fixture = try await ServerFixture.make()
-        let valid = try JSONSerialization.jsonObject(
-            with: Data(try ServerFixture.body([SyncFixtures.operation(1)]).readableBytesView))
-        for name in ["title", "description", "deadline", "status", "deleted"] {
-            var body = try #require(valid as? [String: Any])
-            var operations = try #require(body["operations"] as? [[String: Any]])
-            var fields = try #require(operations[0]["fields"] as? [String: Any])
-            fields[name] = NSNull()
-            operations[0]["fields"] = fields
-            body["operations"] = operations
-            let data = try JSONSerialization.data(withJSONObject: body)
+        for name in ProjectField.allCases.map(\.rawValue) {
+            let body = try Self.push(withNull: name)
             try await fixture.application.test(.router) { client in
                 try await client.execute(
-                    uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
-                    body: ByteBuffer(bytes: data)
+                    uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada), body: body
                 ) { try expectError($0, .badRequest, code: "invalidJSON") }
                 try await client.execute(
                     uri: "/v1/boards/team/operations", method: .get, headers: fixture.headers(fixture.ada)
@@ -56,22 +48,26 @@ import Testing
 
     @Test func unknownFieldMayBeNull() async throws {
         let fixture = try await ServerFixture.make()
+        let body = try Self.push(withNull: "future")
+        try await fixture.application.test(.router) { client in
+            try await client.execute(
+                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada), body: body
+            ) { #expect($0.status == .ok) }
+        }
+    }
+
+    /// A push of one valid operation whose field `name` is `null`.
+    static func push(withNull name: String) throws -> ByteBuffer {
         var body = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(try ServerFixture.body([SyncFixtures.operation(1)]).readableBytesView))
                 as? [String: Any])
         var operations = try #require(body["operations"] as? [[String: Any]])
         var fields = try #require(operations[0]["fields"] as? [String: Any])
-        fields["future"] = NSNull()
+        fields[name] = NSNull()
         operations[0]["fields"] = fields
         body["operations"] = operations
-        let data = try JSONSerialization.data(withJSONObject: body)
-        try await fixture.application.test(.router) { client in
-            try await client.execute(
-                uri: "/v1/boards/team/operations", method: .post, headers: fixture.headers(fixture.ada),
-                body: ByteBuffer(bytes: data)
-            ) { #expect($0.status == .ok) }
-        }
+        return ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: body))
     }
 
     @Test func wallTimeAfterYear9999IsRefusedSoSnapshotDeadlinesStayDates() async throws {

@@ -8,17 +8,6 @@ import Testing
 /// Pages as a backend stores them (each operation as its JSON text), written into the pull
 /// answer as they are and read back.
 @Suite struct StoredOperationPageTests {
-    /// `data` parsed by `JSONSerialization`, to compare shapes whatever the key order.
-    static func object(_ data: some Sequence<UInt8>) throws -> NSObject {
-        try #require(try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]) as? NSObject)
-    }
-
-    static func encoded(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
-
     @Test func pullAnswerWrittenDirectlyEqualsTheEncodedPage() throws {
         let entries = WireSamples.operations.enumerated().map {
             OperationPage.Entry(seq: Int64($0.offset + 41), operation: $0.element)
@@ -29,7 +18,7 @@ import Testing
         ] {
             let direct = StoredOperationPage(page).json()
             #expect(try JSONDecoder().decode(OperationPage.self, from: Data(direct)) == page)
-            #expect(try Self.object(direct) == Self.object(try Self.encoded(page)))
+            #expect(try WireSamples.shape(direct) == WireSamples.shape(try WireSamples.encoded(page)))
         }
     }
 
@@ -50,7 +39,9 @@ import Testing
     @Test func emptyStoredPageKeepsTheCursor() throws {
         let page = StoredOperationPage(operations: [], after: 12, head: 30)
         #expect(page.next == 12)
-        #expect(try Self.object(page.json()) == Self.object(Data(#"{"operations":[],"next":12,"head":30}"#.utf8)))
+        #expect(
+            try WireSamples.shape(page.json())
+                == WireSamples.shape(Data(#"{"operations":[],"next":12,"head":30}"#.utf8)))
     }
 
     @Test func aPageTheServerWritesIsReadPlainlyAsJSONDecoderReadsIt() throws {

@@ -8,19 +8,12 @@ import Testing
 @Suite struct CodableFormTests {
     private let id = UUID(uuidString: "ABCDEF01-2345-4678-9ABC-DEF012345678")!
 
-    private func object(_ value: some Encodable) throws -> [String: Any] {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-    }
-
     @Test func operationEncodesLowercaseIdsAndOnlyTheFieldsItSets() throws {
         let move = ProjectOperation(
             id: id, projectID: id, timestamp: stamp(0),
             fields: ProjectFields(deadline: day("2026-12-01"), status: .doing))
 
-        let json = try object(move)
+        let json = try jsonObject(move)
 
         #expect(Set(json.keys) == ["id", "projectId", "timestamp", "fields"])
         #expect(json["id"] as? String == "abcdef01-2345-4678-9abc-def012345678")

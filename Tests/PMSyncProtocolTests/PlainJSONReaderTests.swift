@@ -1,6 +1,7 @@
 import Foundation
 import PMDomain
 import PMSyncProtocol
+import PMTestSupport
 import Testing
 
 /// The byte reader every large document goes through: exact on what it accepts, giving up

@@ -10,23 +10,12 @@ import Testing
     static let texts = WireSamples.texts
     static let operations = WireSamples.operations
 
-    /// `data` parsed by `JSONSerialization`, to compare shapes whatever the key order.
-    static func object(_ data: some Sequence<UInt8>) throws -> NSObject {
-        try #require(try JSONSerialization.jsonObject(with: Data(data), options: [.fragmentsAllowed]) as? NSObject)
-    }
-
-    static func encoded(_ value: some Encodable) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
-
     @Test(arguments: texts)
     func stringsAreEscapedAsJSON(_ text: String) throws {
         var writer = JSONWriter()
         writer.string(text)
         #expect(try JSONDecoder().decode(String.self, from: Data(writer.bytes)) == text)
-        #expect(try Self.object(writer.bytes) == Self.object(try JSONEncoder().encode(text)))
+        #expect(try WireSamples.shape(writer.bytes) == WireSamples.shape(try JSONEncoder().encode(text)))
     }
 
     @Test func integersAreWrittenInDecimal() throws {
@@ -41,7 +30,7 @@ import Testing
         for operation in Self.operations {
             let stored = Data(operation.storedJSON.utf8)
             #expect(try JSONDecoder().decode(ProjectOperation.self, from: stored) == operation)
-            #expect(try Self.object(stored) == Self.object(try Self.encoded(operation)))
+            #expect(try WireSamples.shape(stored) == WireSamples.shape(try WireSamples.encoded(operation)))
         }
     }
 
@@ -52,7 +41,7 @@ import Testing
         for response in [PushResponse(results: results), PushResponse(results: [])] {
             let direct = JSONWriter.pushResponse(response.results)
             #expect(try JSONDecoder().decode(PushResponse.self, from: Data(direct)) == response)
-            #expect(try Self.object(direct) == Self.object(try Self.encoded(response)))
+            #expect(try WireSamples.shape(direct) == WireSamples.shape(try WireSamples.encoded(response)))
         }
     }
 
@@ -72,7 +61,7 @@ import Testing
         for value in [snapshot, BoardSnapshot(seq: 0, projects: [])] {
             let direct = JSONWriter.snapshot(value)
             #expect(try JSONDecoder().decode(BoardSnapshot.self, from: Data(direct)) == value)
-            #expect(try Self.object(direct) == Self.object(try Self.encoded(value)))
+            #expect(try WireSamples.shape(direct) == WireSamples.shape(try WireSamples.encoded(value)))
         }
     }
 
@@ -88,7 +77,7 @@ import Testing
             #expect(
                 try JSONDecoder().decode(MergedProject.self, from: direct).state(id: id) == state,
                 "\(String(decoding: direct, as: UTF8.self)) against \(state)")
-            #expect(try Self.object(direct) == Self.object(try Self.encoded(MergedProject(state))))
+            #expect(try WireSamples.shape(direct) == WireSamples.shape(try WireSamples.encoded(MergedProject(state))))
         }
     }
 
@@ -98,7 +87,7 @@ import Testing
         let operations = Self.operations
         let bodies: [Data] = [
             try JSONEncoder().encode(PushRequest(operations: operations)),
-            try Self.encoded(PushRequest(operations: operations)),
+            try WireSamples.encoded(PushRequest(operations: operations)),
             try JSONEncoder().encode(PushRequest(operations: [])),
             try {
                 let encoder = JSONEncoder()

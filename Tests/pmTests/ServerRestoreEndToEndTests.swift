@@ -11,10 +11,7 @@ import Testing
         // Given a server, two devices, and a backup taken after the first cards
         let server = try SyncServer()
         try await server.start()
-        let a = try PMRunner()
-        let b = try PMRunner()
-        try a.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
-        try b.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.bobToken])
+        let (a, b) = try server.adaAndBob(adaNow: PMRunner.defaultNow, bobNow: PMRunner.defaultNow)
         _ = try a.add("백업 전")
         try a.succeed(["sync"])
         let copy = server.folder.path + "/backup.sqlite"

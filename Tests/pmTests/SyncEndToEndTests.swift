@@ -9,10 +9,7 @@ import Testing
         // Given a server, and devices A and B on the same board
         let server = try SyncServer()
         try await server.start()
-        let a = try PMRunner(now: "2026-11-21T09:00:00Z")
-        let b = try PMRunner(now: "2026-11-21T09:30:00Z")
-        try a.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
-        try b.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.bobToken])
+        let (a, b) = try server.adaAndBob()
 
         // When A adds cards and syncs, and B syncs for the first time
         let shared = try a.add("Shared", now: "2026-11-21T09:00:00Z")
@@ -81,10 +78,7 @@ import Testing
         // Given a server and two devices that synced once
         let server = try SyncServer()
         try await server.start()
-        let a = try PMRunner()
-        let b = try PMRunner()
-        try a.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.adaToken])
-        try b.succeed(["remote", "set", server.url, "--board", SyncServer.board, "--token", server.bobToken])
+        let (a, b) = try server.adaAndBob(adaNow: PMRunner.defaultNow, bobNow: PMRunner.defaultNow)
         try a.succeed(["sync"])
         try b.succeed(["sync"])
 

@@ -110,12 +110,25 @@ final class SyncServer: @unchecked Sendable {
 
 extension SyncServer {
     /// Two teammates' devices syncing with this server's board: ada's, with its clock at 09:00,
-    /// and bob's at 09:30 (later, so that bob's changes win a tie on the same field).
-    func adaAndBob() throws -> (ada: PMRunner, bob: PMRunner) {
-        let ada = try PMRunner(now: "2026-11-21T09:00:00Z")
-        let bob = try PMRunner(now: "2026-11-21T09:30:00Z")
+    /// and bob's at 09:30 (later, so that bob's changes win a tie on the same field), unless
+    /// told otherwise.
+    func adaAndBob(
+        adaNow: String = "2026-11-21T09:00:00Z", bobNow: String = "2026-11-21T09:30:00Z"
+    ) throws -> (ada: PMRunner, bob: PMRunner) {
+        let ada = try PMRunner(now: adaNow)
+        let bob = try PMRunner(now: bobNow)
         try ada.succeed(["remote", "set", url, "--board", Self.board, "--token", adaToken])
         try bob.succeed(["remote", "set", url, "--board", Self.board, "--token", bobToken])
         return (ada, bob)
+    }
+
+    /// ``adaAndBob(adaNow:bobNow:)`` with ada's card `Spec`, made at 09:00 and synced to both
+    /// devices (ada at 09:01, bob at 09:30).
+    func adaAndBobSharingACard() throws -> (ada: PMRunner, bob: PMRunner, card: Card) {
+        let (ada, bob) = try adaAndBob()
+        let card = try ada.add("Spec", now: "2026-11-21T09:00:00Z")
+        try ada.succeed(["sync"], now: "2026-11-21T09:01:00Z")
+        try bob.succeed(["sync"], now: "2026-11-21T09:30:00Z")
+        return (ada, bob, card)
     }
 }

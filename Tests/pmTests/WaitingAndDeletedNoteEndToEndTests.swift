@@ -11,10 +11,7 @@ import Testing
         let server = try SyncServer()
         try await server.start()
         defer { server.stop() }
-        let (ada, bob) = try server.adaAndBob()
-        let card = try ada.add("Spec", now: "2026-11-21T09:00:00Z")
-        try ada.succeed(["sync"], now: "2026-11-21T09:01:00Z")
-        try bob.succeed(["sync"], now: "2026-11-21T09:30:00Z")
+        let (ada, bob, card) = try server.adaAndBobSharingACard()
 
         // When the server is down and ada adds a card and renames hers
         server.stop()
