@@ -79,5 +79,4 @@ struct HTMLPage: Sendable {
 
 extension HTTPField.Name {
     static let referrerPolicy = Self("Referrer-Policy")!
-    static let xForwardedProto = Self("X-Forwarded-Proto")!
 }
