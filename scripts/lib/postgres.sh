@@ -1,6 +1,6 @@
 # A throwaway PostgreSQL cluster for the scripts (sourced, not run): trust authentication, a
 # database `pm` owned by the user `pm`, listening on 127.0.0.1 on a free port with its socket in
-# its own folder under /tmp, removed on stop. Used by scripts/test, chaos, load and bench-server.
+# its own folder under /tmp, removed on stop. Used by scripts/test, chaos/run, load/devices and bench/server.
 #
 #   source scripts/lib/postgres.sh
 #   postgres_start NAME [SETTING...]   NAME names the folder (/tmp/pm-NAME-postgres.XXXXXX);
