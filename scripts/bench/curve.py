@@ -19,14 +19,14 @@ import json
 import math
 import os
 import shutil
-import socket
 import statistics
 import subprocess
 import sys
 import time
-import urllib.request
 
-import board as board_bench  # board.py beside this file: the pseudo-terminal timing
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import board as board_bench  # noqa: E402 (board.py beside this file: the pseudo-terminal timing)
+import harness  # noqa: E402 (scripts/lib)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -74,47 +74,6 @@ def remove_database(path):
 def runs_for(size):
     """Fewer runs where one run takes long."""
     return 5 if size <= 10_000 else 3 if size <= 100_000 else 1
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """pm-server on a new SQLite file, serving on a free loopback port."""
-
-    def __init__(self, binary, folder):
-        self.binary = binary
-        self.database = os.path.join(folder, "pm-server.sqlite")
-        output = subprocess.run([binary, "user", "add", "curve", "--database", self.database],
-                                capture_output=True, text=True, check=True).stdout
-        self.token = output.strip().splitlines()[-1]
-        self.url = "http://127.0.0.1:%d" % free_port()
-        port = self.url.rsplit(":", 1)[1]
-        self.log = open(os.path.join(folder, "server.log"), "w")
-        self.process = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", port, "--log-level", "warning",
-             "--database", self.database], stdout=self.log, stderr=self.log)
-        for _ in range(200):
-            try:
-                urllib.request.urlopen(self.url + "/health", timeout=1).read()
-                return
-            except OSError:
-                if self.process.poll() is not None:
-                    fail("pm-server exited")
-                time.sleep(0.05)
-        fail("pm-server does not answer %s/health" % self.url)
-
-    def add_board(self, name):
-        subprocess.run([self.binary, "board", "add", name, "--member", "curve", "--database", self.database],
-                       capture_output=True, check=True)
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait()
-        self.log.close()
 
 
 def measure_size(args, size, server, board_bench, work, results, save):
@@ -195,7 +154,7 @@ def command_measure(args):
     results = os.path.dirname(os.path.abspath(args.out))
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
-    server = Server(args.pm_server, work)
+    server = harness.ThrowawayServer(args.pm_server, work, "curve")
     os.environ["PM_TOKEN"] = server.token
     rows = []
 

@@ -34,6 +34,9 @@ import unicodedata
 import urllib.parse
 import urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402 (scripts/lib)
+
 COLUMNS, ROWS = 120, 40
 POLL = 0.0005  # seconds between two looks at the receiving device's database
 LATENCY_TARGET_MS = 50.0
@@ -43,13 +46,6 @@ START_TARGET_S = 2.0
 def fail(message):
     print("sync_client.py: " + message, file=sys.stderr)
     sys.exit(1)
-
-
-def percentile(values, p):
-    """The nearest-rank percentile of `values` (p in 0…100)."""
-    ordered = sorted(values)
-    rank = max(1, -(-len(ordered) * p // 100))  # ceil(n·p/100), at least 1
-    return ordered[int(rank) - 1]
 
 
 def run_pm(pm, *args, database, stdin=None):
@@ -289,8 +285,8 @@ def command_latency(args):
         fail("%d of %d pm add commands left their change in the outbox (no auto-push)" % (unpushed, total))
 
     def stats(values):
-        return {"p50": percentile(values, 50), "p90": percentile(values, 90), "p99": percentile(values, 99),
-                "max": max(values), "min": min(values), "mean": statistics.fmean(values)}
+        figures = {"p%d" % p: harness.percentile(values, p) for p in (50, 90, 99)}
+        return dict(figures, max=max(values), min=min(values), mean=statistics.fmean(values))
     result = {
         "changes": len(latencies), "warmup": args.warmup, "gap_ms": args.gap_ms, "poll_ms": POLL * 1000,
         "latency_ms": stats(latencies), "pm_add_ms": stats(add_times), "merged_after_add_exit_ms": stats(after_exit),

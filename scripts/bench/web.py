@@ -22,7 +22,6 @@ import argparse
 import html
 import json
 import os
-import socket
 import statistics
 import subprocess
 import sys
@@ -31,6 +30,9 @@ import time
 import urllib.request
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402 (scripts/lib)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FILLER = os.path.join(ROOT, "scripts", "bench", "server_client.py")
@@ -48,42 +50,11 @@ def server_binary():
     sys.exit("bench-web: build pm-server first (swift build -c release --product pm-server)")
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(port):
-    for _ in range(600):
-        try:
-            socket.create_connection(("127.0.0.1", port)).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    sys.exit("bench-web: the server did not start")
-
-
-class Server:
-    """A pm-server on a fresh SQLite folder with user ada, a token and board team."""
+class Server(harness.ThrowawayServer):
+    """A pm-server on a fresh SQLite folder with user ada, their token and board team."""
 
     def __init__(self, binary, folder):
-        self.binary = binary
-        self.database = os.path.join(folder, "server.sqlite")
-        self.run("user", "add", "ada")
-        self.token = self.run("token", "add", "ada").strip().splitlines()[-1]
-        self.run("board", "add", "team", "--member", "ada")
-        self.port = free_port()
-        self.url = "http://127.0.0.1:%d" % self.port
-        self.process = subprocess.Popen(
-            [binary, "serve", "--port", str(self.port), "--database", self.database, "--log-level", "error"]
-        )
-        wait_for(self.port)
-
-    def run(self, *args):
-        return subprocess.run(
-            [self.binary, *args, "--database", self.database], check=True, capture_output=True, text=True
-        ).stdout
+        super().__init__(binary, folder, "ada", boards=["team"], log_level="error")
 
     def fill(self, count):
         subprocess.run([sys.executable, FILLER, "fill", self.url, self.token, "team", str(count)], check=True,
@@ -93,10 +64,6 @@ class Server:
         request = urllib.request.Request(self.url + "/v1/boards/team/projects",
                                          headers={"Authorization": "Bearer " + self.token})
         return json.load(urllib.request.urlopen(request))["projects"]
-
-    def stop(self):
-        self.process.terminate()
-        self.process.wait()
 
 
 def floor_page(projects):
@@ -221,8 +188,7 @@ def measure_drags(browser, server, drags):
         times.append(time.perf_counter() - started)
         page.locator("#list-%s .card" % target).first.wait_for()
     context.close()
-    times.sort()
-    return {"drags": drags, "p50": times[len(times) // 2], "p99": times[min(len(times) - 1, int(len(times) * 0.99))]}
+    return {"drags": drags, "p50": harness.percentile(times, 50), "p99": harness.percentile(times, 99)}
 
 
 def median_run(runs):

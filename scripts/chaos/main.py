@@ -30,6 +30,9 @@ import tempfile
 import time
 import urllib.request
 
+# The scripts' shared library (scripts/lib/harness.py), which processes.py imports.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+
 from backends import SQLite, Postgres
 from board import BoardDevice
 from processes import BOARD, Device, Server, kill

@@ -7,16 +7,10 @@ import json
 import os
 import random
 import signal
-import socket
-import urllib.request
+
+import harness  # scripts/lib, on the path main.py sets
 
 BOARD = "chaos"
-
-
-def free_port():
-    with socket.socket() as listener:
-        listener.bind(("127.0.0.1", 0))
-        return listener.getsockname()[1]
 
 
 def kill(process):
@@ -34,7 +28,7 @@ class Server:
     def __init__(self, run, number):
         self.run = run
         self.number = number
-        self.port = free_port()
+        self.port = harness.free_port()
         self.process = None
         self.log = open(os.path.join(run.work, "server%d.log" % number), "ab")
 
@@ -57,11 +51,7 @@ class Server:
             await asyncio.sleep(0.5)
 
     def healthy(self):
-        try:
-            with urllib.request.urlopen("http://127.0.0.1:%d/health" % self.port, timeout=2) as answer:
-                return answer.status == 200
-        except OSError:
-            return False
+        return harness.healthy("http://127.0.0.1:%d" % self.port, timeout=2)
 
     async def kill(self):
         kill(self.process)

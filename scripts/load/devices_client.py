@@ -3,26 +3,26 @@
 pushing small batches of new cards and edits, pulling what the others pushed, and following the
 board live on a WebSocket, as `pm` devices do. At the end it pulls the whole board and checks
 that every operation the server acknowledged is stored exactly once, and that nothing else is.
-Python standard library only (the WebSocket is a few lines of RFC 6455 by hand).
+Python standard library only (the WebSocket is scripts/lib/harness.py's LiveFollower).
 
     devices_client.py URL BOARD SECONDS TOKEN...     one device per token (tokens may repeat)
 
 Prints one line `load-result key=value ...` and exits non-zero if anything was lost.
 """
 
-import base64
+import asyncio
 import http.client
 import json
 import os
 import random
-import socket
-import statistics
-import struct
 import sys
 import threading
 import time
 import urllib.parse
 import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402 (scripts/lib)
 
 BASE_WALL_TIME = 1763683200000
 
@@ -92,69 +92,34 @@ class Device(threading.Thread):
 
 
 class LiveFollower(threading.Thread):
-    """A WebSocket on /live that counts the heads announced (and answers pings)."""
+    """A WebSocket on /live that counts the heads announced (and answers pings), until `until`."""
 
     def __init__(self, url, board, token, until):
         super().__init__(daemon=True)
-        parts = urllib.parse.urlsplit(url)
-        self.host, self.port = parts.hostname, parts.port
-        self.path = "/v1/boards/%s/live" % urllib.parse.quote(board, safe="")
-        self.token = token
+        self.live = harness.LiveFollower(url, board, token)
         self.until = until
-        self.frames = 0
-        self.last_head = 0
         self.errors = []
 
-    def read_exactly(self, sock, count):
-        data = b""
-        while len(data) < count:
-            chunk = sock.recv(count - len(data))
-            if not chunk:
-                raise ConnectionError("closed")
-            data += chunk
-        return data
+    @property
+    def frames(self):
+        return self.live.frames
 
     def run(self):
         try:
-            sock = socket.create_connection((self.host, self.port), timeout=5)
-            key = base64.b64encode(os.urandom(16)).decode()
-            sock.sendall(("GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                          "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer %s\r\n\r\n"
-                          % (self.path, self.host, self.port, key, self.token)).encode())
-            head = b""
-            while b"\r\n\r\n" not in head:
-                head += self.read_exactly(sock, 1)
-            if b" 101 " not in head.split(b"\r\n")[0]:
-                raise RuntimeError("live answered %r" % head[:80])
-            while time.time() < self.until:
-                try:
-                    first, second = self.read_exactly(sock, 2)
-                except socket.timeout:
-                    continue
-                length = second & 0x7F
-                if length == 126:
-                    length = struct.unpack("!H", self.read_exactly(sock, 2))[0]
-                elif length == 127:
-                    length = struct.unpack("!Q", self.read_exactly(sock, 8))[0]
-                payload = self.read_exactly(sock, length)
-                opcode = first & 0x0F
-                if opcode == 1:
-                    self.frames += 1
-                    self.last_head = json.loads(payload)["head"]
-                elif opcode == 9:  # ping: answer with a masked pong, as a client must
-                    mask = os.urandom(4)
-                    masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-                    sock.sendall(bytes([0x8A, 0x80 | len(payload)]) + mask + masked)
-                elif opcode == 8:
-                    raise ConnectionError("the server closed the live connection")
-            sock.close()
-        except Exception as error:
+            asyncio.run(self.follow())
+        except Exception as error:  # counted, and fails the run
             self.errors.append(repr(error))
 
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else 0
+    async def follow(self):
+        await self.live.connect()
+        try:
+            while (left := self.until - time.time()) > 0:
+                try:
+                    await asyncio.wait_for(self.live.next_head(), left)
+                except asyncio.TimeoutError:
+                    break
+        finally:
+            self.live.close()
 
 
 def main():
@@ -188,8 +153,8 @@ def main():
     print("load-result devices=%d seconds=%g pushes=%d acknowledged=%d stored=%d missing=%d duplicated=%d "
           "wrong_seq=%d unexpected=%d push_p50_ms=%.1f push_p99_ms=%.1f live_frames=%d errors=%d"
           % (len(devices), seconds, len(pushes), len(acknowledged), len(stored_ids), len(missing), duplicated,
-             len(wrong_seq), unexpected, 1000 * statistics.median(pushes) if pushes else 0,
-             1000 * percentile(pushes, 0.99), sum(f.frames for f in followers), len(errors)))
+             len(wrong_seq), unexpected, 1000 * harness.percentile(pushes, 50) if pushes else 0,
+             1000 * harness.percentile(pushes, 99) if pushes else 0, sum(f.frames for f in followers), len(errors)))
     for error in errors[:5]:
         print("error: " + error, file=sys.stderr)
     lost = missing or duplicated or wrong_seq or unexpected or errors or not acknowledged

@@ -5,7 +5,7 @@ received the new head. Reads the server's memory (VmRSS of PID) before and after
 and, for each push, the processor time the server (PID) and this client spent between sending
 it and the last connection reading its head: on one machine the two share the cores, so the
 wall time alone cannot say which of them the fan-out waited for.
-Python standard library only (asyncio and a few lines of RFC 6455 by hand).
+Python standard library only (asyncio; the WebSocket is scripts/lib/harness.py's LiveFollower).
 
     live_idle_client.py URL BOARD TOKEN PID CONNECTIONS PUSHES
 
@@ -14,15 +14,16 @@ did not reach every connection.
 """
 
 import asyncio
-import base64
 import json
 import os
-import struct
 import sys
 import time
 import urllib.parse
 import urllib.request
 import uuid
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import harness  # noqa: E402 (scripts/lib)
 
 
 def rss_mib(pid):
@@ -40,69 +41,12 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-class Follower:
-    """One idle live connection: it reads the heads the server sends, and answers pings."""
-
-    def __init__(self, host, port, path, token, source):
-        self.host, self.port, self.path, self.token, self.source = host, port, path, token, source
-        self.head = None
-        self.arrivals = {}  # head -> time.perf_counter() of its arrival
-        self.changed = asyncio.Event()
-
-    async def connect(self):
-        self.reader, self.writer = await asyncio.open_connection(
-            self.host, self.port, local_addr=(self.source, 0))
-        key = base64.b64encode(os.urandom(16)).decode()
-        self.writer.write(("GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                           "Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n"
-                           "Authorization: Bearer %s\r\n\r\n" % (self.path, self.host, self.port, key, self.token)).encode())
-        head = await self.reader.readuntil(b"\r\n\r\n")
-        if b" 101 " not in head.split(b"\r\n")[0]:
-            raise RuntimeError("live answered %r" % head[:80])
-        await self.frame()
-
-    async def frame(self):
-        """Reads frames until a text frame (a head); answers a ping with its pong."""
-        while True:
-            first, second = await self.reader.readexactly(2)
-            length = second & 0x7F
-            if length == 126:
-                length = struct.unpack("!H", await self.reader.readexactly(2))[0]
-            elif length == 127:
-                length = struct.unpack("!Q", await self.reader.readexactly(8))[0]
-            payload = await self.reader.readexactly(length)
-            opcode = first & 0x0F
-            if opcode == 0x9:
-                mask = os.urandom(4)
-                masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
-                self.writer.write(bytes([0x8A, 0x80 | len(payload)]) + mask + masked)
-                continue
-            if opcode == 0x8:
-                raise ConnectionError("the server closed the live connection")
-            if opcode == 0x1:
-                self.head = json.loads(payload)["head"]
-                self.arrivals[self.head] = time.perf_counter()
-                self.changed.set()
-                return
-
-    async def follow(self):
-        while True:
-            await self.frame()
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
-
-
 async def main():
     url, board, token, pid, count, pushes = sys.argv[1:7]
     pid, count, pushes = int(pid), int(count), int(pushes)
-    parts = urllib.parse.urlsplit(url)
-    path = "/v1/boards/%s/live" % urllib.parse.quote(board, safe="")
     before = rss_mib(pid)
     # Several client addresses, so that ephemeral ports never run out.
-    followers = [Follower(parts.hostname, parts.port, path, token, "127.0.0.%d" % (2 + n % 8)) for n in range(count)]
+    followers = [harness.LiveFollower(url, board, token, source="127.0.0.%d" % (2 + n % 8)) for n in range(count)]
     started = time.perf_counter()
     gate = asyncio.Semaphore(200)
 
@@ -111,13 +55,15 @@ async def main():
 
     async def follow(follower):
         try:
-            await follower.follow()
+            while True:
+                await follower.next_head()
         except (OSError, asyncio.IncompleteReadError) as error:
             lost.append(error)
 
     async def connect(follower):
         async with gate:
             await follower.connect()
+            await follower.next_head()  # the head the server sends on connecting
         # Reading from now on: the server pings every 30 s and closes a connection that does
         # not answer, so a connection must not wait for all the others before it reads.
         tasks.append(asyncio.ensure_future(follow(follower)))
@@ -169,7 +115,7 @@ async def main():
           "per_connection_kib=%.1f pushes=%d push_to_all_p50_ms=%.0f push_to_all_p99_ms=%.0f max_ms=%.0f "
           "per_push_wall_ms=%.0f server_cpu_ms=%.0f client_cpu_ms=%.0f"
           % (count, connect_seconds, before, after, end, (after - before) * 1024 / count, pushes,
-             percentile(delays, 0.5), percentile(delays, 0.99), max(delays),
+             harness.percentile(delays, 50), harness.percentile(delays, 99), max(delays),
              sum(walls) / pushes, sum(server_cpu) / pushes, sum(client_cpu) / pushes))
     return 0
 
