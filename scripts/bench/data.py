@@ -109,21 +109,24 @@ def clock(card):
     return "%018d-%010d-%s" % (card["wall"], 0, card["device"])
 
 
+def create_operation(card):
+    """The operation that creates `card`, as a pm export holds it."""
+    return {
+        "id": card["op"],
+        "projectId": card["id"],
+        "timestamp": {"wallTime": card["wall"], "counter": 0, "device": card["device"]},
+        "fields": {
+            "title": card["title"],
+            "description": card["description"],
+            "deadline": card["deadline"].isoformat(),
+            "status": card["status"],
+            "deleted": False,
+        },
+    }
+
+
 def pm_export(items, today):
-    operations = []
-    for card in items:
-        operations.append({
-            "id": card["op"],
-            "projectId": card["id"],
-            "timestamp": {"wallTime": card["wall"], "counter": 0, "device": card["device"]},
-            "fields": {
-                "title": card["title"],
-                "description": card["description"],
-                "deadline": card["deadline"].isoformat(),
-                "status": card["status"],
-                "deleted": False,
-            },
-        })
+    operations = [create_operation(card) for card in items]
     return {
         "format": "projectmanager-export",
         "version": 1,
@@ -140,18 +143,7 @@ def write_pm_export(path, items, today):
         out.write('{"format":"projectmanager-export","version":1,"exportedAt":"%sT00:00:00Z",'
                   '"projects":[],"history":[],"operations":[' % today.isoformat())
         for index, card in enumerate(items):
-            operation = {
-                "id": card["op"],
-                "projectId": card["id"],
-                "timestamp": {"wallTime": card["wall"], "counter": 0, "device": card["device"]},
-                "fields": {
-                    "title": card["title"],
-                    "description": card["description"],
-                    "deadline": card["deadline"].isoformat(),
-                    "status": card["status"],
-                    "deleted": False,
-                },
-            }
+            operation = create_operation(card)
             out.write(("," if index else "") + json.dumps(operation, ensure_ascii=False, separators=(",", ":")))
         out.write("]}\n")
 

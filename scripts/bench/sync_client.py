@@ -48,6 +48,28 @@ def fail(message):
     sys.exit(1)
 
 
+class TimedExit:
+    """A process started now whose exit a thread blocked in waitpid times, at the moment it
+    happens rather than when the measuring loop next looks; its stderr is a pipe."""
+
+    def __init__(self, command, stdout):
+        self.exited_at = None
+        self.status = None
+        self.started = time.perf_counter()
+        self.process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE)
+        self.thread = threading.Thread(target=self._wait)
+        self.thread.start()
+
+    def _wait(self):
+        _, self.status = os.waitpid(self.process.pid, 0)
+        self.exited_at = time.perf_counter()
+
+    def join(self):
+        """Waits for the exit; returns the exit code."""
+        self.thread.join()
+        return os.waitstatus_to_exitcode(self.status)
+
+
 def run_pm(pm, *args, database, stdin=None):
     """Runs pm to completion; fails the benchmark on a non-zero exit."""
     done = subprocess.run([pm, *args, "--database", database], input=stdin, capture_output=True, text=True)
@@ -228,18 +250,8 @@ def command_latency(args):
         for n in range(1, total + 1):
             title = "카드 %d" % n
             last = watch.execute("SELECT coalesce(max(seq), 0) FROM operation").fetchone()[0]
-            exited = {}
-
-            t0 = time.perf_counter()
-            process = subprocess.Popen([args.pm, "add", title, "--deadline", "+3d", "--database", a],
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-
-            def waiter(process=process, exited=exited):
-                _, status = os.waitpid(process.pid, 0)
-                exited["t"] = time.perf_counter()
-                exited["status"] = status
-            thread = threading.Thread(target=waiter)
-            thread.start()
+            adding = TimedExit([args.pm, "add", title, "--deadline", "+3d", "--database", a], subprocess.DEVNULL)
+            t0 = adding.started
             while True:
                 row = watch.execute("SELECT title FROM operation WHERE seq > ? AND title = ? LIMIT 1",
                                     (last, title)).fetchone()
@@ -247,16 +259,15 @@ def command_latency(args):
                     t1 = time.perf_counter()
                     break
                 if time.perf_counter() - t0 > args.timeout:
-                    thread.join()
+                    adding.join()
                     fail("change %d (%r) did not reach device B within %.0f s; B's screen:\n%s"
                          % (n, title, args.timeout, board.text()))
                 time.sleep(POLL)
-            thread.join()
-            process.returncode = os.waitstatus_to_exitcode(exited["status"])
-            stderr = process.stderr.read().decode("utf-8", "replace").strip()
-            process.stderr.close()
-            if process.returncode != 0 or stderr:
-                fail("pm add %r exited %d: %s" % (title, process.returncode, stderr))
+            code = adding.join()
+            stderr = adding.process.stderr.read().decode("utf-8", "replace").strip()
+            adding.process.stderr.close()
+            if code != 0 or stderr:
+                fail("pm add %r exited %d: %s" % (title, code, stderr))
             if not board.alive:
                 fail("device B's board exited")
 
@@ -268,11 +279,11 @@ def command_latency(args):
                 unpushed += 1
             if n > args.warmup:
                 latencies.append((t1 - t0) * 1000)
-                add_times.append((exited["t"] - t0) * 1000)
-                after_exit.append((t1 - exited["t"]) * 1000)
+                add_times.append((adding.exited_at - t0) * 1000)
+                after_exit.append((t1 - adding.exited_at) * 1000)
             if n % 100 == 0:
                 print("  %d/%d changes, last %.1f ms (pm add %.1f ms)"
-                      % (n, total, (t1 - t0) * 1000, (exited["t"] - t0) * 1000), file=sys.stderr)
+                      % (n, total, (t1 - t0) * 1000, (adding.exited_at - t0) * 1000), file=sys.stderr)
             time.sleep(args.gap_ms / 1000)
 
         cards_b = watch.execute("SELECT count(*) FROM project").fetchone()[0]
@@ -320,21 +331,12 @@ def command_ready(args):
         remote_set = time.perf_counter() - start
         watch = read_only(database)
 
-        t0 = time.perf_counter()
-        process = subprocess.Popen([args.pm, "sync", "--database", database],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        exited = {}
-
-        def waiter(process=process, exited=exited):
-            _, status = os.waitpid(process.pid, 0)
-            exited["t"] = time.perf_counter()
-            exited["status"] = status
-        thread = threading.Thread(target=waiter)
-        thread.start()
+        syncing = TimedExit([args.pm, "sync", "--database", database], subprocess.PIPE)
+        t0 = syncing.started
         ready = None
         # The snapshot's cards and the remote's cursor are written in one transaction
         # (AppDatabase.start(from:serverSeq:)): the cursor leaving 0 is the board becoming whole.
-        while "t" not in exited:
+        while syncing.exited_at is None:
             try:
                 cursor = watch.execute("SELECT cursor FROM remote").fetchone()[0]
             except sqlite3.OperationalError:  # locked for an instant by the writer's checkpoint
@@ -350,11 +352,10 @@ def command_ready(args):
             # Once, untimed: `pm list` works while the history is still being fetched.
             output = run_pm(args.pm, "list", database=database)
             listed = sum(1 for line in output.splitlines() if line.startswith("  "))
-        thread.join()
-        full = exited["t"] - t0
-        stdout = process.stdout.read().decode()
-        stderr = process.stderr.read().decode()
-        code = os.waitstatus_to_exitcode(exited["status"])
+        code = syncing.join()
+        full = syncing.exited_at - t0
+        stdout = syncing.process.stdout.read().decode()
+        stderr = syncing.process.stderr.read().decode()
         if code != 0:
             fail("pm sync exited %d: %s" % (code, stderr.strip()))
         if "started from the server's cards" not in stdout:

@@ -15,6 +15,12 @@
 #                                          measured and checked beside: on a free port of
 #                                          127.0.0.2, no authentication, its files in FOLDER
 #   radicale_stop                          stops it (safe to call when none runs)
+#   warn_if_busy NAME                      says on stderr, as NAME, when the load average is above
+#                                          a quarter of the cores: others will disturb the figures
+#   machine_lines                          the machine (cores, CPU, Swift, kernel) and
+#   source_lines                           the source measured (commit, uncommitted changes in
+#                                          Sources) and the date, one fact a line, for a
+#                                          benchmark's record of what it ran on
 #
 # pm_server_start sets pm_server_pid, pm_server_port and pm_server_url; radicale_start sets
 # radicale_pid and radicale_url (ending in /). Variables put before it
@@ -116,4 +122,27 @@ CONF
 radicale_stop() {
     harness_stop "$radicale_pid"
     radicale_pid=
+}
+
+warn_if_busy() {
+    local load
+    load=$(cut -d' ' -f1 /proc/loadavg)
+    if awk -v load="$load" -v cores="$(nproc)" 'BEGIN { exit !(load > cores / 4) }'; then
+        echo "$1: warning: load average $load on $(nproc) cores; other processes will disturb the figures" >&2
+    fi
+}
+
+machine_lines() {
+    echo "nproc: $(nproc)"
+    echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
+    echo "Swift: $(swift --version 2>/dev/null | head -1 || echo unknown)"
+    echo "kernel: $(uname -sr)"
+}
+
+source_lines() {
+    local root
+    root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+    echo "source: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)$(git -C "$root" status --porcelain \
+        --untracked-files=no -- Sources Package.swift 2>/dev/null | grep -q . && echo ' with uncommitted changes in Sources')"
+    echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
 }
