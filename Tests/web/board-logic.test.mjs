@@ -3,15 +3,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { HybridClock } from "../../Sources/PMWeb/Resources/js/clock.js";
-import {
-  UndoStack,
-  fieldsBefore,
-  localToday,
-  makeOperation,
-  matches,
-  shifted,
-  untilMidnight,
-} from "../../Sources/PMWeb/Resources/js/changes.js";
+import { UndoStack, fieldsBefore, makeOperation } from "../../Sources/PMWeb/Resources/js/changes.js";
+import { matches, shifted } from "../../Sources/PMWeb/Resources/js/state.js";
+import { localToday, untilMidnight } from "../../Sources/PMWeb/Resources/js/today.js";
 import { formResult, isComposing } from "../../Sources/PMWeb/Resources/js/form.js";
 import { actionFor } from "../../Sources/PMWeb/Resources/js/keys.js";
 import { authorOf, changeLines } from "../../Sources/PMWeb/Resources/js/panels.js";

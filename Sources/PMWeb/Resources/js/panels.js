@@ -3,9 +3,8 @@
 // made it. Each is plain DOM from board.html filled from state; none keeps state of its own
 // beyond what is open.
 
-import { HEADINGS } from "./board.js";
 import { historyOf, summary } from "./history.js";
-import { STATUSES } from "./merge.js";
+import { HEADINGS, STATUSES, isOverdue } from "./merge.js";
 
 /** Who made an entry: `this device`, the user the server recorded, or the device id. */
 export function authorOf(entry, device) {
@@ -174,7 +173,7 @@ export function createPanels(document, actions) {
       details.card = card;
       document.getElementById("detail-title").textContent = card.title;
       document.getElementById("detail-list").textContent = HEADINGS[card.status];
-      const late = card.status !== "done" && card.deadline < today;
+      const late = isOverdue(card, today);
       const deadline = document.getElementById("detail-deadline");
       deadline.textContent = late ? `${card.deadline} overdue` : card.deadline;
       deadline.classList.toggle("overdue", late);

@@ -3,6 +3,7 @@
 // shows errors in the CLI's words.
 
 import { addDays, daysFromISO } from "./deadline.js";
+import { FIELDS, STATUSES } from "./merge.js";
 
 /** The most days (or weeks) a `+Nd` deadline may count: deadlines end with year 9999. */
 export const DAY_COUNT_LIMIT = 100_000;
@@ -145,7 +146,7 @@ export function checkNotPast(deadline, today) {
 /** Reads `todo`, `doing` or `done` (any case); or throws. */
 export function parseStatus(text) {
   const status = text.toLowerCase();
-  if (status === "todo" || status === "doing" || status === "done") return status;
+  if (STATUSES.includes(status)) return status;
   throw violations.statusUnknown(text);
 }
 
@@ -214,7 +215,7 @@ export function editProject(project, input, today) {
 export function validateOperation(operation) {
   const fields = operation.fields;
   const set = (field) => fields[field] !== undefined && fields[field] !== null;
-  if (!["title", "description", "deadline", "status", "deleted"].some(set)) {
+  if (!FIELDS.some(set)) {
     throw violations.operationInvalid("it sets no field");
   }
   if (operation.timestamp.wallTime > WALL_TIME_MAXIMUM) throw violations.wallTimeRange(operation.timestamp.wallTime);

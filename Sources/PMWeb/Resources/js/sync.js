@@ -4,6 +4,8 @@
 // retries after a backoff; a refusal retrying cannot fix (401, 404, other 4xx) stops until asked.
 // The session cookie goes with every same-origin request, so no token is handled here.
 
+import { CARD_FIELDS } from "./merge.js";
+
 /** Push limits inside the server's (1,000 operations, 1 MiB body), as `pm` batches. */
 export const BATCH_COUNT = 1000;
 export const BATCH_BYTES = 768 * 1024;
@@ -316,7 +318,7 @@ export function stateOfSnapshot(project) {
     updatedAt: project.updatedAt,
     deleted: null,
   };
-  for (const field of ["title", "description", "deadline", "status"]) {
+  for (const field of CARD_FIELDS) {
     const clock = project.clocks[field];
     state[field] = clock ? { value: project[field], timestamp: { ...clock, device: clock.device.toLowerCase() } } : null;
   }
