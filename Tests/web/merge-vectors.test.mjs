@@ -6,26 +6,15 @@ import { test } from "node:test";
 import { formatTimestamp } from "../../Sources/PMWeb/Resources/js/clock.js";
 import { historyOf, summary } from "../../Sources/PMWeb/Resources/js/history.js";
 import {
-  FIELDS,
   boardOf,
   cardOf,
   isOverdue,
   mergeOperations,
   overdueCount,
 } from "../../Sources/PMWeb/Resources/js/merge.js";
-import { vectors } from "./vectors.mjs";
+import { shape, vectors } from "./vectors.mjs";
 
 const { today, scenarios } = vectors("merge");
-
-/** A state in the vectors' shape: registers with text timestamps, empty ones left out. */
-function shape(state) {
-  const result = { id: state.id, createdAt: state.createdAt, updatedAt: state.updatedAt };
-  for (const field of FIELDS) {
-    const register = state[field];
-    if (register) result[field] = { value: register.value, timestamp: formatTimestamp(register.timestamp) };
-  }
-  return result;
-}
 
 for (const scenario of scenarios) {
   const states = mergeOperations(scenario.operations);
