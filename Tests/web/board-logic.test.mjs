@@ -44,7 +44,7 @@ test("Given an edit, when only the title changes, then only the title is set and
   );
 });
 
-test("isComposing: the IME's Enter (isComposing or keyCode 229) is not a submit", () => {
+test("Given the IME's Enter (isComposing or keyCode 229), when the form reads it, then it is not a submit", () => {
   assert.equal(isComposing({ isComposing: true, keyCode: 13 }), true);
   assert.equal(isComposing({ isComposing: false, keyCode: 229 }), true);
   assert.equal(isComposing({ isComposing: false, keyCode: 13 }), false);
@@ -63,12 +63,12 @@ test("Given actions, when undone and redone, then the fields go back and forth a
   assert.equal(stack.undo(), null);
 });
 
-test("fieldsBefore: what an undo of an edit sets back", () => {
+test("Given an edit, when its fields before are taken, then they are what an undo sets back", () => {
   const card = { title: "A", description: "d", deadline: "2026-12-01", status: "doing" };
   assert.deepEqual(fieldsBefore(card, { title: "B", status: "done" }), { title: "A", status: "doing" });
 });
 
-test("makeOperation: stamped by the device's clock, later each time even in the same millisecond", () => {
+test("Given the same millisecond, when operations are made, then each is stamped later by the device's clock", () => {
   const clock = HybridClock.forDevice("00000000-0000-4000-8000-00000000000A");
   let n = 0;
   const uuid = () => `00000000-0000-4000-8000-00000000000${n++}`;
@@ -79,7 +79,7 @@ test("makeOperation: stamped by the device's clock, later each time even in the 
   assert.notEqual(first.id, second.id);
 });
 
-test("keys: the terminal board's keys and the browser's undo / redo", () => {
+test("Given the terminal board's keys and the browser's undo / redo, when pressed, then each names its action", () => {
   const key = (k, extra = {}) => actionFor({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...extra });
   assert.equal(key("ArrowLeft"), "left");
   assert.equal(key("l"), "right");
@@ -95,7 +95,7 @@ test("keys: the terminal board's keys and the browser's undo / redo", () => {
   assert.equal(key("x"), null);
 });
 
-test("shifted and matches: H/L stop at the edges; the filter ignores case and accents", () => {
+test("Given the edge lists, when H / L shift past them, then nothing moves; when filtered, case and accents are ignored", () => {
   assert.equal(shifted("todo", -1), null);
   assert.equal(shifted("todo", 1), "doing");
   const card = { title: "Café menu", description: "Ölfarbe" };
@@ -104,13 +104,13 @@ test("shifted and matches: H/L stop at the edges; the filter ignores case and ac
   assert.equal(matches(card, "tea"), false);
 });
 
-test("localToday and untilMidnight: the local day and the wait until it rolls over", () => {
+test("Given a local time, when the day is read, then it is the local day and the wait runs to its midnight", () => {
   const evening = new Date(2026, 10, 23, 23, 59, 0);
   assert.equal(localToday(evening), "2026-11-23");
   assert.equal(untilMidnight(evening), 60_000);
 });
 
-test("history authors and a card's own changes", () => {
+test("Given history entries, when shown, then each names its author and a card's own changes read as the CLI's", () => {
   const mine = "00000000-0000-4000-8000-00000000000a";
   const entry = (device, author) => ({ operation: { timestamp: { device } }, author });
   assert.equal(authorOf(entry(mine, "ada"), mine), "this device");
@@ -122,7 +122,7 @@ test("history authors and a card's own changes", () => {
   );
 });
 
-test("a card filled in as HTML escapes every text and carries the names and state a drawn card has", async () => {
+test("Given a card filled in as HTML, when parsed, then every text is escaped and it carries the names and state a drawn card has", async () => {
   const { cardHTML, escapeHTML } = await import("../../Sources/PMWeb/Resources/js/board.js");
   assert.equal(escapeHTML(`<b>"Tom" & 'Jerry'</b>`), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
   const card = { id: "a1", title: "<img src=x onerror=alert(1)>", description: "x & y", deadline: "2026-11-20", status: "todo" };

@@ -21,12 +21,12 @@ for (const scenario of scenarios) {
   const cards = [...states.values()].map(cardOf).filter(Boolean);
   const board = boardOf(cards);
 
-  test(`given scenario ${scenario.seed}, when merged, then every register is Swift's`, () => {
+  test(`Given scenario ${scenario.seed}, when merged, then every register is Swift's`, () => {
     const sorted = [...states.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
     assert.deepEqual(sorted.map(shape), scenario.states);
   });
 
-  test(`given scenario ${scenario.seed}, when shown, then the cards, lists and overdue are Swift's`, () => {
+  test(`Given scenario ${scenario.seed}, when shown, then the cards, lists and overdue are Swift's`, () => {
     const shown = ["todo", "doing", "done"].flatMap((status) => board[status]);
     assert.deepEqual(
       shown.map((card) => ({ ...card, overdue: isOverdue(card, today) })),
@@ -38,7 +38,7 @@ for (const scenario of scenarios) {
     assert.equal(overdueCount(cards, today), scenario.overdueCount);
   });
 
-  test(`given scenario ${scenario.seed}, when history is derived, then entries and sentences are Swift's`, () => {
+  test(`Given scenario ${scenario.seed}, when history is derived, then entries and sentences are Swift's`, () => {
     const entries = historyOf(scenario.operations).map((entry) => ({
       ...entry,
       timestamp: formatTimestamp(entry.timestamp),
