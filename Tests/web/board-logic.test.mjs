@@ -8,7 +8,8 @@ import { matches, shifted } from "../../Sources/PMWeb/Resources/js/state.js";
 import { localToday, untilMidnight } from "../../Sources/PMWeb/Resources/js/today.js";
 import { formResult, isComposing } from "../../Sources/PMWeb/Resources/js/form.js";
 import { actionFor } from "../../Sources/PMWeb/Resources/js/keys.js";
-import { authorOf, changeLines } from "../../Sources/PMWeb/Resources/js/panels.js";
+import { isDeleted } from "../../Sources/PMWeb/Resources/js/merge.js";
+import { authorOf, changeLines, restorableEntries } from "../../Sources/PMWeb/Resources/js/panels.js";
 
 const today = "2026-11-23";
 
@@ -136,4 +137,26 @@ test("Given a card filled in as HTML, when parsed, then every text is escaped an
   const plain = cardHTML({ ...card, description: "", status: "done" }, "2026-11-23", false);
   assert.ok(plain.startsWith('<li class="card" data-id="a1" tabindex="-1"'), plain);
   assert.ok(!plain.includes("description") && !plain.includes("overdue"), plain);
+});
+
+test("Given a card deleted twice and one restored, when history is shown, then only the deleted card's newest deletion offers Restore", () => {
+  const items = [
+    { action: "deleted", projectId: "a", title: "A" },
+    { action: "restored", projectId: "b", title: "B" },
+    { action: "added", projectId: "c", title: "C" },
+    { action: "deleted", projectId: "a", title: "A" },
+    { action: "deleted", projectId: "b", title: "B" },
+  ];
+  const restorable = restorableEntries(items, (id) => id === "a");
+  assert.deepEqual([...restorable], [items[0]]);
+});
+
+test("Given cards alive, deleted and never created, when asked whether deleted now, then only the created and deleted one is", () => {
+  const stamp = { wallTime: 1, counter: 0, device: "d" };
+  const register = (value) => ({ value, timestamp: stamp });
+  assert.equal(isDeleted({ title: register("A"), deleted: register(true) }), true);
+  assert.equal(isDeleted({ title: register("A"), deleted: register(false) }), false);
+  assert.equal(isDeleted({ title: register("A"), deleted: null }), false);
+  assert.equal(isDeleted({ title: null, deleted: register(true) }), false);
+  assert.equal(isDeleted(undefined), false);
 });

@@ -9,7 +9,7 @@ import { createControls } from "./controls.js";
 import { createForm } from "./form.js";
 import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
-import { cardOf } from "./merge.js";
+import { cardOf, isDeleted } from "./merge.js";
 import { createPanels } from "./panels.js";
 import { guardSignOut } from "./signout.js";
 import { earlySnapshot, registerServiceWorkerLater, scheduleMidnight, signedIn } from "./startup.js";
@@ -94,6 +94,8 @@ async function start() {
     edit: (id) => openForm(state.cards.get(id)),
     remove: (id) => remove(id),
     undo: () => undo(),
+    restore: (id) => restore(id),
+    deletedNow: (id) => isDeleted(store.states.get(id)),
   });
   attachGestures(ui.controls.board, {
     onMove: (id, status) => move(id, status),
@@ -199,6 +201,16 @@ const remove = serial(async function remove(id) {
   if (!card) return;
   await record("delete", [{ projectId: id, before: { deleted: false }, after: { deleted: true } }]);
   ui.panels.showToast(`Deleted "${card.title}"`);
+});
+
+/**
+ * Brings back card `id`, deleted by anyone, as `pm restore` does: a new change setting
+ * `deleted` to false (undo deletes it again); the history shown then tells it.
+ */
+const restore = serial(async function restore(id) {
+  if (!isDeleted(store.states.get(id))) return;
+  await record("restore", [{ projectId: id, before: { deleted: true }, after: { deleted: false } }], id);
+  await openHistory();
 });
 
 const undo = serial(async function undo() {

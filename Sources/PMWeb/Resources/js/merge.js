@@ -64,6 +64,11 @@ export function isVisible(state) {
   return state.title !== null && state.deleted?.value !== true;
 }
 
+/** Whether the card was created and is deleted now (what `pm restore` brings back). */
+export function isDeleted(state) {
+  return state != null && state.title !== null && state.deleted?.value === true;
+}
+
 /** The current value of every field set so far, as an operation would set them. */
 export function currentFields(state) {
   const fields = {};
