@@ -33,20 +33,44 @@ struct WebProtocolVectors: Encodable {
         /// still be cut into pushes the server reads.
         var largest: [ProjectOperation]
     }
-    struct Register<Value: Encodable>: Encodable {
-        var value: Value
-        var timestamp: String
-    }
-    /// A merged state in the merge vectors' shape (registers with their clock's text).
+    /// A merged state in the merge vectors' shape: each register with its clock's text, empty
+    /// ones left out. One case per field, so a field added to Swift cannot be left out here.
     struct State: Encodable {
-        var id: String
-        var title: Register<String>?
-        var description: Register<String>?
-        var deadline: Register<Deadline>?
-        var status: Register<Status>?
-        var deleted: Register<Bool>?
-        var createdAt: Int64?
-        var updatedAt: Int64?
+        var state: ProjectState
+
+        struct Register<Value: Encodable>: Encodable {
+            var value: Value
+            var timestamp: String
+        }
+
+        struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init(stringValue: String) { self.init(stringValue) }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(state.id.lowercased, forKey: Key("id"))
+            try container.encodeIfPresent(state.createdAt, forKey: Key("createdAt"))
+            try container.encodeIfPresent(state.updatedAt, forKey: Key("updatedAt"))
+            for field in ProjectField.allCases {
+                let key = Key(field.rawValue)
+                switch field {
+                case .title: try container.encodeIfPresent(Self.register(state.title), forKey: key)
+                case .description: try container.encodeIfPresent(Self.register(state.description), forKey: key)
+                case .deadline: try container.encodeIfPresent(Self.register(state.deadline), forKey: key)
+                case .status: try container.encodeIfPresent(Self.register(state.status), forKey: key)
+                case .deleted: try container.encodeIfPresent(Self.register(state.deleted), forKey: key)
+                }
+            }
+        }
+
+        static func register<Value>(_ register: ProjectState.Register<Value>?) -> Register<Value>? {
+            register.map { Register(value: $0.value, timestamp: $0.timestamp.description) }
+        }
     }
 
     /// ``ProjectField/allCases``: every field an operation can set.
@@ -91,7 +115,7 @@ struct WebProtocolVectors: Encodable {
             limits: Limits(
                 operations: PushRequest.operationLimit, body: PushRequest.bodyLimit,
                 batchBytes: SyncRound.batchBytes, largest: largest()),
-            snapshot: snapshot(), states: snapshot().projects.map { state($0.state) })
+            snapshot: snapshot(), states: snapshot().projects.map { State(state: $0.state) })
     }
 
     /// The fields of ``BoardSnapshot/Card/Clocks``, named by the Swift type itself (its stored
@@ -154,16 +178,6 @@ struct WebProtocolVectors: Encodable {
             _ = states[operation.projectID, default: ProjectState(id: operation.projectID)].apply(operation)
         }
         return BoardSnapshot(seq: Int64(operations.count), states: states.values)
-    }
-
-    static func state(_ state: ProjectState) -> State {
-        func register<Value>(_ register: ProjectState.Register<Value>?) -> Register<Value>? {
-            register.map { Register(value: $0.value, timestamp: $0.timestamp.description) }
-        }
-        return State(
-            id: state.id.lowercased, title: register(state.title), description: register(state.description),
-            deadline: register(state.deadline), status: register(state.status), deleted: register(state.deleted),
-            createdAt: state.createdAt, updatedAt: state.updatedAt)
     }
 
     /// An id whose last bytes are `value`.
