@@ -1,7 +1,8 @@
 // The board's overlays: the move menu (naming the two other lists), the Undo toast, a card's
 // details with its own history, and the board's history, newest first, each entry naming who
-// made it; a card deleted now (by anyone) has a Restore on its latest deletion, as `pm restore`. Each is plain DOM from board.html filled from state; none keeps state of its own
-// beyond what is open.
+// made it; a card deleted now (by anyone) has a Restore on its latest deletion, as `pm restore`.
+// Each is plain DOM from board.html filled from state; none keeps state of its own beyond what
+// is open.
 
 import { historyOf, summary } from "./history.js";
 import { HEADINGS, STATUSES, isOverdue } from "./merge.js";
