@@ -10,7 +10,7 @@ import { STATUSES, boardOf } from "./merge.js";
  * DONE starts folded (the browser remembers it).
  */
 export function initialState({ today, doneCollapsed = false }) {
-  const state = {
+  return {
     /** Every visible card, by id (filtered or not). */
     cards: new Map(),
     /** The shown cards, `{ todo, doing, done }`, each in list order. */
@@ -26,7 +26,6 @@ export function initialState({ today, doneCollapsed = false }) {
     canUndo: false,
     canRedo: false,
   };
-  return state;
 }
 
 /**
