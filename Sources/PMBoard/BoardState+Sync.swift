@@ -1,3 +1,5 @@
+import PMDomain
+import PMStore
 import PMSync
 
 extension BoardState {
@@ -14,7 +16,7 @@ extension BoardState {
         syncStatus = Self.header(for: status)
         switch status.phase {
         case .stopped(let reason):
-            announce(reason, Self.stoppedMessage(reason))
+            announce(reason, Self.stoppedMessage(reason, tokenRefused: status.tokenRefused))
         case .offline:
             let reason = status.lastError ?? "the server cannot be reached"
             announce(reason, "Offline: \(reason) — changes wait here and go once the server is back")
@@ -26,6 +28,16 @@ extension BoardState {
         case .connecting, .syncing:
             break
         }
+        // A card deleted elsewhere while this device changed it would otherwise just vanish.
+        if let note = Self.deletedNote(status.deletedWhileChanged) { message = note }
+    }
+
+    /// The footer's note for cards someone else deleted while this device changed them.
+    static func deletedNote(_ cards: [DeletedWhileChanged]) -> String? {
+        guard let first = cards.first else { return nil }
+        let more = cards.count > 1 ? " (and \(cards.count - 1) more: pm sync lists them)" : ""
+        return "Note: \"\(first.title)\" was deleted by \(first.deletedBy) while you changed it; "
+            + "pm restore \(first.id.lowercased.prefix(8)) brings it back\(more)"
     }
 
     private mutating func announce(_ reason: String, _ text: String) {
@@ -48,8 +60,9 @@ extension BoardState {
         }
     }
 
-    /// The footer while syncing is stopped: why, and the way out.
-    static func stoppedMessage(_ reason: String) -> String {
-        "Sync stopped: \(reason) — s to retry"
+    /// The footer while syncing is stopped: why, and the way out (a refused token's reason
+    /// already names the command that sets a new one; `s` would not send it again).
+    static func stoppedMessage(_ reason: String, tokenRefused: Bool = false) -> String {
+        tokenRefused ? "Sync stopped: \(reason)" : "Sync stopped: \(reason) — s to retry"
     }
 }

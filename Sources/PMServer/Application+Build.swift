@@ -13,7 +13,7 @@ public import ServiceLifecycle
 public func buildRouter<Repository: SyncRepository>(
     repository: Repository, live: LiveHeads = LiveHeads(), openAPIDocument: String? = nil,
     additions: ServerAdditions = ServerAdditions(), signInLimiter: SignInLimiter? = nil,
-    clockSkew: ClockSkew, health: HealthCheck = .healthy
+    clockSkew: ClockSkew, health: HealthCheck = .healthy, sources: RequestSources = .default
 ) -> Router<BoardRequestContext> {
     let router = Router(context: BoardRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -21,6 +21,7 @@ public func buildRouter<Repository: SyncRepository>(
     router.add(middleware: MetricsMiddleware())
     let storage = repository as? any StorageFailureDescribing
     router.add(middleware: JSONErrorMiddleware(storageUnavailable: { storage?.storageUnavailableReason($0) }))
+    router.add(middleware: RequestSourceMiddleware(sources: sources))
     let routes = RouteList(router: router)
     // A supervisor's check (systemd, a container, `pm-server health`): 503 with the reason when
     // the database does not answer, so a server whose database is gone is not reported healthy.
@@ -79,10 +80,11 @@ public func buildApplication<Repository: SyncRepository>(
     idleTimeout: Duration = defaultIdleTimeout, requestTimeout: Duration = defaultRequestTimeout,
     livePingPeriod: Duration = defaultLivePingPeriod, liveLimits: LiveConnectionLimits = LiveConnectionLimits(),
     signInLimiter: SignInLimiter? = nil, clockSkew: ClockSkew, health: HealthCheck = .healthy,
-    certificate: ServerCertificate? = nil, services: [any Service] = [],
+    sources: RequestSources = .default, certificate: ServerCertificate? = nil, services: [any Service] = [],
     beforeServerStarts: (@Sendable () async throws -> Void)? = nil
 ) -> some ApplicationProtocol {
     let webSocketRouter = Router(context: BoardRequestContext.self)
+    webSocketRouter.add(middleware: RequestSourceMiddleware(sources: sources))
     LiveController(repository: repository, live: live, limits: liveLimits).addRoutes(
         to: webSocketRouter.boardGroup(
             repository: repository, additionalAuthenticators: additions.boardAuthenticators,
@@ -90,7 +92,7 @@ public func buildApplication<Repository: SyncRepository>(
     var application = Application(
         router: buildRouter(
             repository: repository, live: live, openAPIDocument: openAPIDocument, additions: additions,
-            signInLimiter: signInLimiter, clockSkew: clockSkew, health: health),
+            signInLimiter: signInLimiter, clockSkew: clockSkew, health: health, sources: sources),
         server: HTTPServerBuilder { [webSocketResponder = webSocketRouter.buildResponder()] responder in
             let secure = certificate != nil
             let plain = FirstRequestGuard(

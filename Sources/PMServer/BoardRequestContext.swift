@@ -17,9 +17,10 @@ public struct BoardRequestContext: AuthRequestContext, WebSocketRequestContext, 
     public var identity: UserName?
     /// The board in the path, once its membership is checked.
     public var board: BoardName?
-    /// The client's IP address as the connection shows it (`nil` in router tests), which the
-    /// web board's sign-in limits failed attempts by.
-    public let remoteAddress: String?
+    /// The client's IP address as the connection shows it (`nil` in router tests), or as a
+    /// trusted reverse proxy forwarded it (``RequestSources``): what sign-in limits and live
+    /// connection caps count by.
+    public internal(set) var remoteAddress: String?
 
     /// A context with nobody signed in yet.
     public init(source: Source) {

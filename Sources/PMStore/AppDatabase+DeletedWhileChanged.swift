@@ -12,6 +12,13 @@ public struct DeletedWhileChanged: Hashable, Sendable {
     public var title: String
     /// Who deleted it, as history names them (`bob`, `device d8d8d9bc`).
     public var deletedBy: String
+
+    /// A note from its parts.
+    public init(id: UUID, title: String, deletedBy: String) {
+        self.id = id
+        self.title = title
+        self.deletedBy = deletedBy
+    }
 }
 
 extension AppDatabase {

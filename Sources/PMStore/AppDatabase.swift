@@ -13,7 +13,9 @@ public struct AppDatabase: Sendable {
     /// The file's path, for messages (`:memory:` for an in-memory board).
     public let path: String
 
-    init(writer: any DatabaseWriter, environment: PMDomain.Environment, path: String) throws {
+    /// The board in `writer`, migrated to the current schema; `migrating: false` (a read-only
+    /// opening) refuses a schema that needs it instead.
+    init(writer: any DatabaseWriter, environment: PMDomain.Environment, path: String, migrating: Bool = true) throws {
         self.writer = writer
         self.environment = environment
         self.path = path
@@ -30,6 +32,7 @@ public struct AppDatabase: Sendable {
         // Most openings find the schema current: one read instead of the migrator's write lock.
         // The caller holds the file's opening lock, so no other process migrates meanwhile.
         if !current {
+            guard migrating else { throw StoreError.needsUpgradeToRead(path) }
             try migrator.migrate(writer)
             // Into the main file before other processes open it: one opening a new file while
             // its first commits sit only in the WAL can be told it is locked, without waiting.

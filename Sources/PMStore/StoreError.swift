@@ -61,6 +61,13 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         )
     }
 
+    static func needsUpgradeToRead(_ path: String) -> Self {
+        Self(
+            .database,
+            "\(path) was written by an older pm and must be upgraded before it is read, which needs it writable "
+                + "and some free space; nothing was changed")
+    }
+
     static func notFound(_ prefix: String) -> Self {
         Self(.notFound, "no project has an id starting with \(prefix)")
     }

@@ -1,5 +1,5 @@
 import PMDomain
-import PMStore
+public import PMStore
 
 /// What the board shows of sync.
 public struct SyncStatus: Hashable, Sendable {
@@ -11,13 +11,24 @@ public struct SyncStatus: Hashable, Sendable {
     public var lastError: String?
     /// Whether live updates are blocked and the board checks every ``SyncMachine/blockedPoll``.
     public var liveBlocked: Bool
+    /// Whether syncing stopped because the server refused the token: retrying cannot help until
+    /// `pm remote set` gives a new one.
+    public var tokenRefused: Bool
+    /// Cards this device changed that someone else deleted, brought in by the round just ended
+    /// (reported once).
+    public var deletedWhileChanged: [DeletedWhileChanged]
 
     /// A status from its parts.
-    public init(phase: SyncMachine.Phase, pending: Int, lastError: String? = nil, liveBlocked: Bool = false) {
+    public init(
+        phase: SyncMachine.Phase, pending: Int, lastError: String? = nil, liveBlocked: Bool = false,
+        tokenRefused: Bool = false, deletedWhileChanged: [DeletedWhileChanged] = []
+    ) {
         self.phase = phase
         self.pending = pending
         self.lastError = lastError
         self.liveBlocked = liveBlocked
+        self.tokenRefused = tokenRefused
+        self.deletedWhileChanged = deletedWhileChanged
     }
 }
 
@@ -32,6 +43,8 @@ public actor SyncEngine {
     private var tasks: [Task<Void, Never>] = []
     private let events: AsyncStream<SyncMachine.Event>
     private let send: AsyncStream<SyncMachine.Event>.Continuation
+    /// Cards deleted elsewhere while this device changed them, found by a round and not yet reported.
+    private var deletedToReport: [DeletedWhileChanged] = []
 
     /// An engine syncing over `link`.
     public init(link: SyncLink) {
@@ -56,10 +69,14 @@ public actor SyncEngine {
             if Task.isCancelled { break }
             let effects = machine.handle(event)
             for effect in effects { perform(effect) }
+            let stopped = if case .stopped = machine.phase { true } else { false }
             report(
                 SyncStatus(
                     phase: machine.phase, pending: (try? link.database.pendingCount()) ?? 0,
-                    lastError: machine.lastError, liveBlocked: machine.liveBlocked))
+                    lastError: machine.lastError, liveBlocked: machine.liveBlocked,
+                    tokenRefused: stopped && ((try? link.database.syncRecord().tokenRefused) ?? false),
+                    deletedWhileChanged: deletedToReport))
+            deletedToReport = []
         }
     }
 
@@ -68,7 +85,13 @@ public actor SyncEngine {
         switch effect {
         case .runRound:
             let (link, send) = (link, send)
-            tasks.append(Task { send.yield(await Self.round(link)) })
+            tasks.append(
+                Task {
+                    let (event, deleted) = await Self.round(link)
+                    // Noted before the event is sent, so the status that follows the round carries it.
+                    if !deleted.isEmpty { await self.noteDeleted(deleted) }
+                    send.yield(event)
+                })
         case .openLive:
             let (link, send) = (link, send)
             live = Task {
@@ -98,18 +121,23 @@ public actor SyncEngine {
         }
     }
 
-    /// One round, as the event that reports it.
-    private static func round(_ link: SyncLink) async -> SyncMachine.Event {
+    private func noteDeleted(_ cards: [DeletedWhileChanged]) {
+        deletedToReport += cards
+    }
+
+    /// One round, as the event that reports it, with the cards it found deleted under this
+    /// device's changes.
+    private static func round(_ link: SyncLink) async -> (SyncMachine.Event, [DeletedWhileChanged]) {
         do {
             let report = try await link.round()
             let cursor = (try? link.database.syncRecord().cursor) ?? report.head
-            return .roundSucceeded(head: report.head, cursor: cursor)
+            return (.roundSucceeded(head: report.head, cursor: cursor), report.deletedWhileChanged)
         } catch let problem as SyncProblem {
-            return .roundFailed(message: problem.description, retryable: !problem.stops)
+            return (.roundFailed(message: problem.description, retryable: !problem.stops), [])
         } catch {
             // The board's own database failed: nothing the server does will fix it.
             try? link.database.recordSyncFailure("\(error)", stopped: true)
-            return .roundFailed(message: "\(error)", retryable: false)
+            return (.roundFailed(message: "\(error)", retryable: false), [])
         }
     }
 }

@@ -12,7 +12,8 @@ public struct LoopbackRequest: Sendable {
     public var method: String
     /// The path and query.
     public var path: String
-    /// Header fields beyond `Host`, `Content-Length` and `Connection: close`.
+    /// Header fields beyond `Content-Length` and `Connection: close`; `Host` is `127.0.0.1:PORT`
+    /// unless one is given here.
     public var headers: [(String, String)]
     /// The body.
     public var body: String
@@ -66,7 +67,8 @@ public struct LoopbackRequest: Sendable {
         guard withLoopbackAddress(port: port, { connect(socket, $0, $1) }) == 0 else {
             throw Failure(description: "cannot connect to port \(port) from \(source): errno \(errno)")
         }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
+        if !headers.contains(where: { $0.0.lowercased() == "host" }) { head += "Host: 127.0.0.1:\(port)\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let bytes = Array(body.utf8)
         head += "Content-Length: \(bytes.count)\r\n\r\n"

@@ -68,5 +68,4 @@ struct HTMLPage: Sendable {
 
 extension HTTPField.Name {
     static let referrerPolicy = Self("Referrer-Policy")!
-    static let xForwardedProto = Self("X-Forwarded-Proto")!
 }

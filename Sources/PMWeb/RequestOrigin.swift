@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PMServer
 
 /// Where a request came from and where it went to, as far as cookies and the Origin rule need:
 /// the server's own origin is the scheme the browser used (`https` when the connection was TLS

@@ -54,9 +54,22 @@ struct Serve: StartedCommand {
     @Option(
         help: """
             The address people use for this server, such as https://pm.example.org (behind a proxy, \
-            the proxy's): the first-run link shows it.
+            the proxy's): the first-run link shows it, and requests naming another host are \
+            refused (421), so a web page on another name cannot reach the server through DNS.
             """)
     var publicURL: String?
+    @Option(
+        help: """
+            Further host names requests may give, comma-separated, beside --public-url's (which \
+            turns the check on; loopback names are always allowed).
+            """)
+    var allowedHosts: String?
+    @Option(
+        help: """
+            Addresses of reverse proxies whose X-Forwarded-Proto and X-Forwarded-For are believed, \
+            comma-separated; "none" for none. From any other client both headers are ignored.
+            """)
+    var trustedProxies = RequestSources.defaultTrustedProxies.sorted().joined(separator: ",")
     @Option(
         help: """
             A file of settings, one "name = value" a line (names as these options', without --); an \
@@ -80,6 +93,7 @@ struct Serve: StartedCommand {
         guard liveConnectionsPerUser >= 1, liveConnectionsPerAddress >= 1 else {
             throw ValidationError("--live-connections-per-user and --live-connections-per-address must be 1 or more")
         }
+        _ = try requestSources()
         guard (tlsCertificate == nil) == (tlsKey == nil) else {
             throw ValidationError("--tls-certificate and --tls-key go together: give both to serve HTTPS, or neither")
         }
@@ -157,6 +171,7 @@ struct Serve: StartedCommand {
             requestTimeout: .seconds(requestTimeout),
             liveLimits: LiveConnectionLimits(perUser: liveConnectionsPerUser, perAddress: liveConnectionsPerAddress),
             signInLimiter: limiter, clockSkew: skew, health: HealthCheck(repository: repository, clock: startUp.clock),
+            sources: try requestSources(),
             certificate: certificate, services: services + [follower] + reloader,
             beforeServerStarts: {
                 try await beforeServerStarts?()

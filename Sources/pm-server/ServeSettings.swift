@@ -25,7 +25,8 @@ struct ServeSettings {
     /// (a test checks it against `serve --help`).
     static let names = [
         "host", "port", "log-level", "sign-in-limit", "clock-skew", "request-timeout", "live-connections-per-user",
-        "live-connections-per-address", "database", "public-url", "tls-certificate", "tls-key",
+        "live-connections-per-address", "database", "public-url", "allowed-hosts", "trusted-proxies", "tls-certificate",
+        "tls-key",
     ]
 
     /// Names whose values are secret: printed masked by `pm-server config`.

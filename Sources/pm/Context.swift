@@ -23,6 +23,11 @@ struct Context {
         try AppDatabase.open(path: databasePath, environment: environment)
     }
 
+    /// The database for a command that only reads: readable also on a full or read-only disk.
+    func openForReading() throws -> AppDatabase {
+        try AppDatabase.openForReading(path: databasePath, environment: environment)
+    }
+
     var today: Deadline { environment.today }
 
     /// The live environment (see ``PMDomain/Environment/live(variables:)``), a bad `PM_NOW`

@@ -23,7 +23,7 @@ struct Due: ParsableCommand {
     func run() throws {
         let context = try Context(options)
         let window = try DayCount(window: within)
-        let database = try context.open()
+        let database = try context.openForReading()
         let today = context.today
         let end = today.adding(days: window.days)
         let cards = try database.projects().filter { $0.status != .done && $0.deadline < end }

@@ -21,7 +21,7 @@ struct Export: ParsableCommand {
 
     func run() throws {
         let context = try Context(options)
-        let document = try context.open().export()
+        let document = try context.openForReading().export()
         let data = try JSONOutput.encoder.encode(document) + Data("\n".utf8)
         guard let output, output != "-" else {
             Output.write(String(decoding: data, as: UTF8.self), to: .standardOutput)

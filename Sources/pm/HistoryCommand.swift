@@ -29,7 +29,7 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         let context = try Context(options)
         let prefix = try project.map { text throws(RuleViolation) in try IDPrefix(text) }
-        let database = try context.open()
+        let database = try context.openForReading()
         let projectID = try prefix.map { try database.resolve($0, includingDeleted: true) }
         let entries = try database.history(limit: limit == 0 ? nil : limit, project: projectID)
         let device = try database.deviceID()

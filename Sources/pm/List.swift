@@ -24,7 +24,7 @@ struct List: ParsableCommand {
 
     static func printBoard(options: GlobalOptions, json: Bool, status: Status?, overdueOnly: Bool) throws {
         let context = try Context(options)
-        let database = try context.open()
+        let database = try context.openForReading()
         let today = context.today
         var projects = try database.projects()
         if let status { projects.removeAll { $0.status != status } }

@@ -18,7 +18,7 @@ struct Show: ParsableCommand {
     func run() throws {
         let context = try Context(options)
         let prefix = try IDPrefix(id)
-        let database = try context.open()
+        let database = try context.openForReading()
         let projectID = try database.resolve(prefix)
         guard let project = try database.project(projectID) else { return }
         let today = context.today

@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMStore
 import PMSync
 import TerminalKit
 import Testing
@@ -78,6 +79,41 @@ import Testing
         _ = state.press(.down)
         #expect(footer(state).hasPrefix(expected))
         #expect(header(state).hasSuffix("⚠ error · 1 pending "))
+    }
+
+    @Test func aRefusedTokenStopsSyncWithTheWayToANewOneAndNoOfferToRetry() {
+        // Given a board whose engine stopped because the server refused the token
+        var state = Fixtures.state(cards)
+        let reason =
+            "the server no longer accepts token pm_5a01… (revoked, or not issued by this server); "
+            + "set a new one with pm remote set URL --board team --token -"
+        _ = state.reduce(
+            .syncStatusChanged(SyncStatus(phase: .stopped(reason), pending: 1, lastError: reason, tokenRefused: true)))
+
+        // Then the footer names the way out, and does not offer s, which would not send the token again
+        #expect(state.message == "Sync stopped: \(reason)")
+        #expect(!footer(state).contains("s to retry"), "\(footer(state))")
+    }
+
+    @Test func aCardDeletedElsewhereWhileThisDeviceChangedItIsNotedWithTheWayBack() throws {
+        // Given a board whose round brought in bob's delete of a card this device had edited
+        var state = Fixtures.state(cards)
+        let id = try #require(UUID(uuidString: "5A01B2C3-0000-4000-8000-000000000001"))
+        let deleted = DeletedWhileChanged(id: id, title: "회의록", deletedBy: "bob")
+
+        // When the engine reports the round
+        _ = state.reduce(.syncStatusChanged(SyncStatus(phase: .live, pending: 0, deletedWhileChanged: [deleted])))
+
+        // Then the footer says who deleted it and how to bring it back
+        #expect(
+            state.message == "Note: \"회의록\" was deleted by bob while you changed it; pm restore 5a01b2c3 brings it back"
+        )
+
+        // And with more than one, it says how many more and where they are listed
+        let other = DeletedWhileChanged(id: UUID(), title: "예산", deletedBy: "ada")
+        _ = state.reduce(
+            .syncStatusChanged(SyncStatus(phase: .live, pending: 0, deletedWhileChanged: [deleted, other])))
+        #expect(state.message?.hasSuffix("brings it back (and 1 more: pm sync lists them)") == true)
     }
 
     @Test func goingOfflineSaysSoOnceAndARetryFailingTheSameWaySaysNothingNew() {

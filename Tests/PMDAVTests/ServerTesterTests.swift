@@ -8,7 +8,7 @@ import FoundationNetworking
 
 /// `caldav-server-tester` (pip, in `.venv-test`) against a real `pm-server` bound to 127.0.0.2,
 /// where its well-known check runs (it skips 127.0.0.1): no check may find a feature the server
-/// claims broken. `bash scripts/caldav-tester` writes the full report beside Radicale's.
+/// claims broken. `bash scripts/check/caldav-tester` writes the full report beside Radicale's.
 @Suite(.serialized) struct ServerTesterTests {
     static var tester: String? {
         PythonClientTests.python.map {

@@ -11,8 +11,8 @@ struct SignInServer {
     var port: Int { server.port }
     var log: String { server.log }
 
-    /// Starts it, with `--sign-in-limit` `limit` when given.
-    static func start(limit: Int? = nil) async throws -> SignInServer {
+    /// Starts it, with `--sign-in-limit` `limit` when given, and further `options`.
+    static func start(limit: Int? = nil, options: [String] = []) async throws -> SignInServer {
         let command = ServerCommand()
         let added = try command.run(["user", "add", "ada"])
         try #require(added.status == 0)
@@ -20,7 +20,7 @@ struct SignInServer {
         try #require(try command.run(["board", "add", "team", "--member", "ada"]).status == 0)
         let server = try ServerProcess(
             database: command.database, log: command.folder.appendingPathComponent("server.log").path,
-            options: limit.map { ["--sign-in-limit", "\($0)"] } ?? [])
+            options: (limit.map { ["--sign-in-limit", "\($0)"] } ?? []) + options)
         try await server.start()
         return SignInServer(
             command: command, server: server, adaToken: added.output.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -7,7 +7,7 @@ import PMSyncProtocol
 import PMTestSupport
 import Testing
 
-/// What scripts/fuzz-api (schemathesis against Sources/PMServer/Resources/openapi.yaml) found, kept fixed.
+/// What scripts/check/fuzz-api (schemathesis against Sources/PMServer/Resources/openapi.yaml) found, kept fixed.
 @Suite struct FuzzFindingsTests {
     @Test func undeclaredMethodOnAKnownPathIs405WithAllow() async throws {
         let fixture = try await ServerFixture.make()

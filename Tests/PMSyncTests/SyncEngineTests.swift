@@ -46,8 +46,38 @@ import Testing
         let words = try #require(SyncProblem(refusal, remote: link.remote)).description
         #expect(stopped?.phase == .stopped(words))
         #expect(stopped?.lastError == words)
+        #expect(stopped?.tokenRefused == true)
         #expect(!words.contains(SyncLinkTests.token))
         #expect(try database.syncRecord().lastError == words)
+    }
+
+    @Test func aRoundThatBringsInADeleteOfACardThisDeviceChangedReportsItOnce() async throws {
+        // Given a board that pulled a card from elsewhere, then moved it while the server was away
+        let world = TestWorld(day: "2026-11-21")
+        let server = try await FakeServer()
+        let (database, link) = try links.board(world, server)
+        let card = SyncFixtures.operation(1, project: 1, fields: ProjectFields(title: "회의록", status: .todo))
+        try await server.push(fromElsewhere: [card])
+        _ = try await link.round()
+        _ = try database.move(card.projectID, to: .doing)
+        // And another device deleted it meanwhile, without having seen the move
+        try await server.push(fromElsewhere: [
+            SyncFixtures.operation(2, project: 1, fields: ProjectFields(deleted: true))
+        ])
+        let statuses = Statuses()
+        let engine = SyncEngine(link: link)
+
+        // When the engine's round brings the delete in
+        let running = Task { await engine.run { statuses.continuation.yield($0) } }
+        defer { running.cancel() }
+        let noted = await statuses.first { !$0.deletedWhileChanged.isEmpty }
+
+        // Then the status after it names the card, once
+        #expect(noted?.deletedWhileChanged.map(\.title) == ["회의록"])
+        #expect(noted?.deletedWhileChanged.first?.id == card.projectID)
+        engine.syncNow()
+        let next = await statuses.first { _ in true }
+        #expect(next?.deletedWhileChanged.isEmpty == true)
     }
 
     @Test func anOfflineEngineRetriesWhenTheEnvironmentsClockPassesTheBackoff() async throws {

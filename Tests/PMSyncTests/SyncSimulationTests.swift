@@ -16,7 +16,7 @@ import Testing
 /// as if from before pushes were bounded: every device pulls it, and must keep stamping its own
 /// changes at its own time so that the server takes them. A failing seed is named in the test's
 /// arguments; replay one alone with `PM_SIMULATION_SEED=N swift test --filter SyncSimulation`.
-/// `scripts/simulate N` runs N seeds of longer schedules with more devices
+/// `scripts/check/simulate N` runs N seeds of longer schedules with more devices
 /// (`PM_SIMULATION_SEEDS`, `PM_SIMULATION_STEPS`, `PM_SIMULATION_DEVICES`).
 @Suite struct SyncSimulationTests {
     static let variables = ProcessInfo.processInfo.environment

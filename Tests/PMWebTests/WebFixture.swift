@@ -127,7 +127,3 @@ struct PasswordTooShort: Error, CustomStringConvertible {
 extension TestResponse {
     var text: String { String(buffer: body) }
 }
-
-extension HTTPField.Name {
-    static let xForwardedProto = Self("X-Forwarded-Proto")!
-}

@@ -3,18 +3,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { HybridClock } from "../../Sources/PMWeb/Resources/js/clock.js";
-import {
-  UndoStack,
-  fieldsBefore,
-  localToday,
-  makeOperation,
-  matches,
-  shifted,
-  untilMidnight,
-} from "../../Sources/PMWeb/Resources/js/changes.js";
+import { UndoStack, fieldsBefore, makeOperation } from "../../Sources/PMWeb/Resources/js/changes.js";
+import { matches, shifted } from "../../Sources/PMWeb/Resources/js/state.js";
+import { localToday, untilMidnight } from "../../Sources/PMWeb/Resources/js/today.js";
 import { formResult, isComposing } from "../../Sources/PMWeb/Resources/js/form.js";
 import { actionFor } from "../../Sources/PMWeb/Resources/js/keys.js";
-import { authorOf, changeLines } from "../../Sources/PMWeb/Resources/js/panels.js";
+import { isDeleted } from "../../Sources/PMWeb/Resources/js/merge.js";
+import { authorOf, changeLines, restorableEntries } from "../../Sources/PMWeb/Resources/js/panels.js";
 
 const today = "2026-11-23";
 
@@ -50,7 +45,7 @@ test("Given an edit, when only the title changes, then only the title is set and
   );
 });
 
-test("isComposing: the IME's Enter (isComposing or keyCode 229) is not a submit", () => {
+test("Given the IME's Enter (isComposing or keyCode 229), when the form reads it, then it is not a submit", () => {
   assert.equal(isComposing({ isComposing: true, keyCode: 13 }), true);
   assert.equal(isComposing({ isComposing: false, keyCode: 229 }), true);
   assert.equal(isComposing({ isComposing: false, keyCode: 13 }), false);
@@ -69,12 +64,12 @@ test("Given actions, when undone and redone, then the fields go back and forth a
   assert.equal(stack.undo(), null);
 });
 
-test("fieldsBefore: what an undo of an edit sets back", () => {
+test("Given an edit, when its fields before are taken, then they are what an undo sets back", () => {
   const card = { title: "A", description: "d", deadline: "2026-12-01", status: "doing" };
   assert.deepEqual(fieldsBefore(card, { title: "B", status: "done" }), { title: "A", status: "doing" });
 });
 
-test("makeOperation: stamped by the device's clock, later each time even in the same millisecond", () => {
+test("Given the same millisecond, when operations are made, then each is stamped later by the device's clock", () => {
   const clock = HybridClock.forDevice("00000000-0000-4000-8000-00000000000A");
   let n = 0;
   const uuid = () => `00000000-0000-4000-8000-00000000000${n++}`;
@@ -85,7 +80,7 @@ test("makeOperation: stamped by the device's clock, later each time even in the 
   assert.notEqual(first.id, second.id);
 });
 
-test("keys: the terminal board's keys and the browser's undo / redo", () => {
+test("Given the terminal board's keys and the browser's undo / redo, when pressed, then each names its action", () => {
   const key = (k, extra = {}) => actionFor({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...extra });
   assert.equal(key("ArrowLeft"), "left");
   assert.equal(key("l"), "right");
@@ -101,7 +96,7 @@ test("keys: the terminal board's keys and the browser's undo / redo", () => {
   assert.equal(key("x"), null);
 });
 
-test("shifted and matches: H/L stop at the edges; the filter ignores case and accents", () => {
+test("Given the edge lists, when H / L shift past them, then nothing moves; when filtered, case and accents are ignored", () => {
   assert.equal(shifted("todo", -1), null);
   assert.equal(shifted("todo", 1), "doing");
   const card = { title: "Café menu", description: "Ölfarbe" };
@@ -110,13 +105,13 @@ test("shifted and matches: H/L stop at the edges; the filter ignores case and ac
   assert.equal(matches(card, "tea"), false);
 });
 
-test("localToday and untilMidnight: the local day and the wait until it rolls over", () => {
+test("Given a local time, when the day is read, then it is the local day and the wait runs to its midnight", () => {
   const evening = new Date(2026, 10, 23, 23, 59, 0);
   assert.equal(localToday(evening), "2026-11-23");
   assert.equal(untilMidnight(evening), 60_000);
 });
 
-test("history authors and a card's own changes", () => {
+test("Given history entries, when shown, then each names its author and a card's own changes read as the CLI's", () => {
   const mine = "00000000-0000-4000-8000-00000000000a";
   const entry = (device, author) => ({ operation: { timestamp: { device } }, author });
   assert.equal(authorOf(entry(mine, "ada"), mine), "this device");
@@ -128,7 +123,7 @@ test("history authors and a card's own changes", () => {
   );
 });
 
-test("a card filled in as HTML escapes every text and carries the names and state a drawn card has", async () => {
+test("Given a card filled in as HTML, when parsed, then every text is escaped and it carries the names and state a drawn card has", async () => {
   const { cardHTML, escapeHTML } = await import("../../Sources/PMWeb/Resources/js/board.js");
   assert.equal(escapeHTML(`<b>"Tom" & 'Jerry'</b>`), "&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;");
   const card = { id: "a1", title: "<img src=x onerror=alert(1)>", description: "x & y", deadline: "2026-11-20", status: "todo" };
@@ -142,4 +137,26 @@ test("a card filled in as HTML escapes every text and carries the names and stat
   const plain = cardHTML({ ...card, description: "", status: "done" }, "2026-11-23", false);
   assert.ok(plain.startsWith('<li class="card" data-id="a1" tabindex="-1"'), plain);
   assert.ok(!plain.includes("description") && !plain.includes("overdue"), plain);
+});
+
+test("Given a card deleted twice and one restored, when history is shown, then only the deleted card's newest deletion offers Restore", () => {
+  const items = [
+    { action: "deleted", projectId: "a", title: "A" },
+    { action: "restored", projectId: "b", title: "B" },
+    { action: "added", projectId: "c", title: "C" },
+    { action: "deleted", projectId: "a", title: "A" },
+    { action: "deleted", projectId: "b", title: "B" },
+  ];
+  const restorable = restorableEntries(items, (id) => id === "a");
+  assert.deepEqual([...restorable], [items[0]]);
+});
+
+test("Given cards alive, deleted and never created, when asked whether deleted now, then only the created and deleted one is", () => {
+  const stamp = { wallTime: 1, counter: 0, device: "d" };
+  const register = (value) => ({ value, timestamp: stamp });
+  assert.equal(isDeleted({ title: register("A"), deleted: register(true) }), true);
+  assert.equal(isDeleted({ title: register("A"), deleted: register(false) }), false);
+  assert.equal(isDeleted({ title: register("A"), deleted: null }), false);
+  assert.equal(isDeleted({ title: null, deleted: register(true) }), false);
+  assert.equal(isDeleted(undefined), false);
 });

@@ -6,38 +6,27 @@ import { test } from "node:test";
 import { formatTimestamp } from "../../Sources/PMWeb/Resources/js/clock.js";
 import { historyOf, summary } from "../../Sources/PMWeb/Resources/js/history.js";
 import {
-  FIELDS,
   boardOf,
   cardOf,
   isOverdue,
   mergeOperations,
   overdueCount,
 } from "../../Sources/PMWeb/Resources/js/merge.js";
-import { vectors } from "./vectors.mjs";
+import { shape, vectors } from "./vectors.mjs";
 
 const { today, scenarios } = vectors("merge");
-
-/** A state in the vectors' shape: registers with text timestamps, empty ones left out. */
-function shape(state) {
-  const result = { id: state.id, createdAt: state.createdAt, updatedAt: state.updatedAt };
-  for (const field of FIELDS) {
-    const register = state[field];
-    if (register) result[field] = { value: register.value, timestamp: formatTimestamp(register.timestamp) };
-  }
-  return result;
-}
 
 for (const scenario of scenarios) {
   const states = mergeOperations(scenario.operations);
   const cards = [...states.values()].map(cardOf).filter(Boolean);
   const board = boardOf(cards);
 
-  test(`given scenario ${scenario.seed}, when merged, then every register is Swift's`, () => {
+  test(`Given scenario ${scenario.seed}, when merged, then every register is Swift's`, () => {
     const sorted = [...states.values()].sort((a, b) => (a.id < b.id ? -1 : 1));
     assert.deepEqual(sorted.map(shape), scenario.states);
   });
 
-  test(`given scenario ${scenario.seed}, when shown, then the cards, lists and overdue are Swift's`, () => {
+  test(`Given scenario ${scenario.seed}, when shown, then the cards, lists and overdue are Swift's`, () => {
     const shown = ["todo", "doing", "done"].flatMap((status) => board[status]);
     assert.deepEqual(
       shown.map((card) => ({ ...card, overdue: isOverdue(card, today) })),
@@ -49,7 +38,7 @@ for (const scenario of scenarios) {
     assert.equal(overdueCount(cards, today), scenario.overdueCount);
   });
 
-  test(`given scenario ${scenario.seed}, when history is derived, then entries and sentences are Swift's`, () => {
+  test(`Given scenario ${scenario.seed}, when history is derived, then entries and sentences are Swift's`, () => {
     const entries = historyOf(scenario.operations).map((entry) => ({
       ...entry,
       timestamp: formatTimestamp(entry.timestamp),

@@ -40,7 +40,7 @@ function permutations(items) {
   );
 }
 
-test("given the same operations in every order, some twice, when merged, then the card is the same", () => {
+test("Given the same operations in every order, some twice, when merged, then the card is the same", () => {
   const operations = [added, moved, renamed, deleted, restored];
   const expected = cardOf(mergeOperations(operations).get(card));
   for (const order of permutations(operations)) {
@@ -52,13 +52,13 @@ test("given the same operations in every order, some twice, when merged, then th
   assert.equal(expected.updatedAt, noon + 120_000);
 });
 
-test("given an operation applied twice, when applied again, then nothing changes", () => {
+test("Given an operation applied twice, when applied again, then nothing changes", () => {
   const state = emptyState(card);
   assert.equal(applyOperation(state, added), true);
   assert.equal(applyOperation(state, added), false);
 });
 
-test("given two writes at the same wall time and counter, when merged, then the higher device id wins", () => {
+test("Given two writes at the same wall time and counter, when merged, then the higher device id wins", () => {
   const fromA = operation(6, 10, { title: "From A" }, deviceA);
   const fromB = operation(7, 10, { title: "From B" }, deviceB);
   for (const order of [[added, fromA, fromB], [added, fromB, fromA]]) {
@@ -66,17 +66,17 @@ test("given two writes at the same wall time and counter, when merged, then the 
   }
 });
 
-test("given a delete and a later restore, when merged, then the card shows again; without it, it is hidden", () => {
+test("Given a delete and a later restore, when merged, then the card shows again; without it, it is hidden", () => {
   assert.equal(cardOf(mergeOperations([added, deleted]).get(card)), null);
   assert.notEqual(cardOf(mergeOperations([added, deleted, restored]).get(card)), null);
 });
 
-test("given a card with no deadline set, when shown, then it is due on its creation day (UTC)", () => {
+test("Given a card with no deadline set, when shown, then it is due on its creation day (UTC)", () => {
   const bare = operation(8, 0, { title: "Bare" });
   assert.equal(cardOf(mergeOperations([bare]).get(card)).deadline, "2026-11-21");
 });
 
-test("given cards due the same day, when listed, then older first and then by id", () => {
+test("Given cards due the same day, when listed, then older first and then by id", () => {
   const cards = [
     { id: "b", deadline: "2026-12-01", createdAt: 2, status: "todo" },
     { id: "c", deadline: "2026-11-30", createdAt: 9, status: "todo" },
@@ -86,7 +86,7 @@ test("given cards due the same day, when listed, then older first and then by id
   assert.deepEqual(boardOf(cards).todo.map((each) => each.id), ["c", "d", "a", "b"]);
 });
 
-test("given a card's life, when history is derived, then the CLI's sentences come newest first", () => {
+test("Given a card's life, when history is derived, then the CLI's sentences come newest first", () => {
   const sentences = historyOf([restored, deleted, moved, renamed, added]).map(summary);
   assert.deepEqual(sentences, [
     'Restored "Write the spec"',
@@ -97,7 +97,7 @@ test("given a card's life, when history is derived, then the CLI's sentences com
   ]);
 });
 
-test("given a long or multi-line description, when summarised, then the first line is cut to 40 characters", () => {
+test("Given a long or multi-line description, when summarised, then the first line is cut to 40 characters", () => {
   const long = operation(9, 10, { description: "\n" + "👩‍💻".repeat(45) });
   const lines = operation(10, 20, { description: "first\nsecond" });
   const [second, first] = historyOf([added, long, lines]).map(summary);

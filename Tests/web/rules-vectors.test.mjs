@@ -22,34 +22,34 @@ function check(cases, body) {
   }
 }
 
-test("given Swift's title cases, when checked, then the outcome and message are Swift's", () => {
+test("Given Swift's title cases, when checked, then the outcome and message are Swift's", () => {
   check(rules.titles, checkTitle);
 });
 
-test("given Swift's description cases, when checked, then the outcome and message are Swift's", () => {
+test("Given Swift's description cases, when checked, then the outcome and message are Swift's", () => {
   check(rules.descriptions, checkDescription);
 });
 
-test("given Swift's deadline words, when read on the fixed today, then the day or message is Swift's", () => {
+test("Given Swift's deadline words, when read on the fixed today, then the day or message is Swift's", () => {
   check(rules.deadlines, (text) => parseDeadline(text, rules.today));
 });
 
-test("given Swift's status words, when read, then the list or message is Swift's", () => {
+test("Given Swift's status words, when read, then the list or message is Swift's", () => {
   check(rules.statuses, parseStatus);
 });
 
-test("given day counts, when written as dates, then the ISO text is Swift's", () => {
+test("Given day counts, when written as dates, then the ISO text is Swift's", () => {
   check(rules.days, isoFromDays);
 });
 
-test("given Swift's new-card inputs, when checked, then the fields or the first broken rule are Swift's", () => {
+test("Given Swift's new-card inputs, when checked, then the fields or the first broken rule are Swift's", () => {
   check(rules.creates, (input) => newProject(input, rules.today));
 });
 
-test("given Swift's edits, when checked, then the changed fields or the broken rule are Swift's", () => {
+test("Given Swift's edits, when checked, then the changed fields or the broken rule are Swift's", () => {
   check(rules.edits, ({ project, input }) => editProject(project, input, rules.today));
 });
 
-test("given Swift's pushed operations, when validated, then accepted or refused with Swift's words", () => {
+test("Given Swift's pushed operations, when validated, then accepted or refused with Swift's words", () => {
   check(rules.operations, validateOperation);
 });

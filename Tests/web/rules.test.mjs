@@ -15,14 +15,14 @@ import {
 
 const today = "2026-11-21";
 
-test("given Korean and emoji, when counted, then each grapheme cluster is one character", () => {
+test("Given Korean and emoji, when counted, then each grapheme cluster is one character", () => {
   assert.equal(characterCount("한글"), 2);
   assert.equal(characterCount("👩‍💻"), 1);
   assert.equal(characterCount("e\u0301"), 1);
   assert.equal(characterCount("🇰🇷"), 1);
 });
 
-test("given 100 emoji, when checked as a title, then it passes, and 101 is refused with the count", () => {
+test("Given 100 emoji, when checked as a title, then it passes, and 101 is refused with the count", () => {
   assert.equal(checkTitle("👩‍💻".repeat(100)), "👩‍💻".repeat(100));
   assert.throws(() => checkTitle("👩‍💻".repeat(101)), {
     name: "RuleViolation",
@@ -32,19 +32,19 @@ test("given 100 emoji, when checked as a title, then it passes, and 101 is refus
   });
 });
 
-test("given surrounding spaces of every kind Foundation trims, when trimmed, then only those go", () => {
+test("Given surrounding spaces of every kind Foundation trims, when trimmed, then only those go", () => {
   assert.equal(trimmed("\u200b\t\u3000 x y\u00a0\r\n"), "x y");
   assert.equal(trimmed("\ufeffx\u2060"), "\ufeffx\u2060");
   // Trimming goes scalar by scalar: a combining mark after a space stays.
   assert.equal(trimmed(" \u0301x"), "\u0301x");
 });
 
-test("given a title with a line break inside, when checked, then it must be one line", () => {
+test("Given a title with a line break inside, when checked, then it must be one line", () => {
   assert.throws(() => checkTitle("a\u2028b"), { rule: "titleMultiline", message: "title must be one line" });
   assert.equal(checkTitle("  one line\r\n"), "one line");
 });
 
-test("given deadline words, when read on a fixed today, then they count from today", () => {
+test("Given deadline words, when read on a fixed today, then they count from today", () => {
   assert.equal(parseDeadline(" Tomorrow ", today), "2026-11-22");
   assert.equal(parseDeadline("+2w", today), "2026-12-05");
   assert.equal(parseDeadline("+0d", today), today);
@@ -53,7 +53,7 @@ test("given deadline words, when read on a fixed today, then they count from tod
   });
 });
 
-test("given a past deadline, when a card is added, then it is refused; when unchanged on edit, it stays", () => {
+test("Given a past deadline, when a card is added, then it is refused; when unchanged on edit, it stays", () => {
   assert.throws(() => newProject({ title: "Ok", deadline: "2026-11-20" }, today), {
     rule: "deadlinePast",
     message: "deadline may not be before today (2026-11-21), got 2026-11-20",
@@ -63,7 +63,7 @@ test("given a past deadline, when a card is added, then it is refused; when unch
   assert.throws(() => editProject(project, { deadline: "2026-11-02" }, today), RuleViolation);
 });
 
-test("given only a title, when a card is added, then it is due today, in TODO, with no description", () => {
+test("Given only a title, when a card is added, then it is due today, in TODO, with no description", () => {
   assert.deepEqual(newProject({ title: " Write spec " }, today), {
     title: "Write spec",
     description: "",
@@ -73,7 +73,7 @@ test("given only a title, when a card is added, then it is due today, in TODO, w
   });
 });
 
-test("given ISO dates, when turned into day counts and back, then they round-trip over leap years", () => {
+test("Given ISO dates, when turned into day counts and back, then they round-trip over leap years", () => {
   assert.equal(daysFromISO("1970-01-01"), 0);
   assert.equal(daysFromISO("2026-02-29"), null);
   for (const day of ["0001-01-01", "2000-02-29", "2024-12-31", "9999-12-31"]) {

@@ -85,7 +85,7 @@ function timers() {
   };
 }
 
-test("retryDelay: the n-th retry waits between half and all of 0.5 s · 2ⁿ⁻¹, at most 60 s", () => {
+test("Given the n-th retry in a row, when its pause is drawn, then it is between half and all of 0.5 s · 2ⁿ⁻¹, at most 60 s", () => {
   assert.equal(retryDelay(1, () => 0), 250);
   assert.equal(retryDelay(1, () => 1), 500);
   assert.equal(retryDelay(4, () => 1), 4000);
@@ -94,7 +94,7 @@ test("retryDelay: the n-th retry waits between half and all of 0.5 s · 2ⁿ⁻�
   assert.equal(retryDelay(30, () => 0), 30_000);
 });
 
-test("batches: at most the count, and a new batch before the byte budget is passed", () => {
+test("Given an outbox, when cut into batches, then each holds at most the count and a new one starts before the byte budget is passed", () => {
   const ops = Array.from({ length: 2500 }, (_, index) => operation(index + 1));
   assert.deepEqual(
     batches(ops).map((batch) => batch.length),
@@ -277,7 +277,7 @@ test("Given a board on the server, when a new copy opens, then it starts from th
   assert.deepEqual(cardOf(store.states.get(card.projectId)), shown);
 });
 
-test("a snapshot asked for before the store opened is used by a first open, not asked for again", async () => {
+test("Given a snapshot asked for before the store opened, when a first open syncs, then it is used, not asked for again", async () => {
   const card = operation(1, { title: "Early", deadline: "2026-12-01", status: "todo", description: "" });
   const clocks = { title: card.timestamp, description: card.timestamp, deadline: card.timestamp, status: card.timestamp };
   const shown = { id: card.projectId, title: "Early", description: "", deadline: "2026-12-01", status: "todo", createdAt: "x", updatedAt: "x" };
@@ -309,7 +309,7 @@ test("a snapshot asked for before the store opened is used by a first open, not 
   assert.ok(!asked.some((url) => url.endsWith("/projects")), asked.join(", "));
 });
 
-test("a snapshot asked for early is not used when the store already holds the board", async () => {
+test("Given a snapshot asked for early, when the store already holds the board, then it is not used", async () => {
   const server = fakeServer();
   server.stored.push({ operation: operation(1), author: "ada" });
   const store = new FakeStore();
@@ -328,7 +328,7 @@ test("a snapshot asked for early is not used when the store already holds the bo
   assert.equal(sync.early, null);
 });
 
-test("a snapshot asked for early that failed is asked for again by the round", async () => {
+test("Given a snapshot asked for early that failed, when the round runs, then it asks for it again", async () => {
   const server = fakeServer();
   const asked = [];
   const fetch = async (url, init) => {
@@ -401,7 +401,7 @@ test("Given the server answering but /live never opening, when two sockets fail,
   sync.stop();
 });
 
-test("statusText: blocked live updates are named only while the server answers, with what is pending", () => {
+test("Given blocked live updates, when the status is shown, then they are named only while the server answers, with what is pending", () => {
   assert.equal(statusText({ phase: "online", pending: 2, liveBlocked: true }), "live updates blocked — checking every 10 s · 2 pending");
   assert.equal(statusText({ phase: "offline", pending: 0, liveBlocked: true }), "offline");
   assert.equal(statusText({ phase: "online", pending: 0, liveBlocked: false }), "online");

@@ -2,12 +2,24 @@
 // Swift domain (regenerate there with PM_WRITE_VECTORS=1).
 
 import { readFileSync } from "node:fs";
+import { formatTimestamp } from "../../Sources/PMWeb/Resources/js/clock.js";
+import { FIELDS } from "../../Sources/PMWeb/Resources/js/merge.js";
 
 const folder = new URL("../Vectors/", import.meta.url);
 
 /** The parsed `Tests/Vectors/<name>.json`. */
 export function vectors(name) {
   return JSON.parse(readFileSync(new URL(`${name}.json`, folder), "utf8"));
+}
+
+/** A merged state in the vectors' shape: registers with text timestamps, empty ones left out. */
+export function shape(state) {
+  const result = { id: state.id, createdAt: state.createdAt, updatedAt: state.updatedAt };
+  for (const field of FIELDS) {
+    const register = state[field];
+    if (register) result[field] = { value: register.value, timestamp: formatTimestamp(register.timestamp) };
+  }
+  return result;
 }
 
 /** The outcome of `body` in the vectors' shape: `{ value }` or `{ rule, field, message }`. */

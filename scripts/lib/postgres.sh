@@ -1,6 +1,7 @@
 # A throwaway PostgreSQL cluster for the scripts (sourced, not run): trust authentication, a
 # database `pm` owned by the user `pm`, listening on 127.0.0.1 on a free port with its socket in
-# its own folder under /tmp, removed on stop. Used by scripts/test, chaos, load and bench-server.
+# its own folder under /tmp, removed on stop. Used by scripts/test, chaos/run, load/devices and
+# bench/server.
 #
 #   source scripts/lib/postgres.sh
 #   postgres_start NAME [SETTING...]   NAME names the folder (/tmp/pm-NAME-postgres.XXXXXX);
@@ -35,9 +36,9 @@ postgres_bin() {
     fi
 }
 
-postgres_free_port() {
-    python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
-}
+source "$(dirname "${BASH_SOURCE[0]}")/harness.sh"
+# The name the cluster scripts know; the port comes from the scripts' one free_port.
+postgres_free_port() { free_port 127.0.0.1; }
 
 postgres_start() { # NAME [SETTING...]
     local name=$1 setting options attempt

@@ -1,51 +1,76 @@
-// The board page: opens the board's store, draws it, turns what a person does into operations
-// (applied at once, then pushed), and keeps syncing. The board's name is the page's path,
-// `/boards/NAME`. Everything here is wiring; the rules live in the modules it imports.
+// The board page: opens the board's store, turns what a person does into operations (applied at
+// once, then pushed) and into state.js's actions, and keeps syncing. The board's name is the
+// page's path, `/boards/NAME`. Everything here is wiring: the rules live in the modules it
+// imports, the page's state changes only in `reduce`, and only the view modules touch the DOM.
 
 import { createBoard } from "./board.js";
-import { UndoStack, fieldsBefore, localToday, makeOperation, matches } from "./changes.js";
-import { wireControls } from "./controls.js";
+import { UndoStack, fieldsBefore, makeOperation } from "./changes.js";
+import { createControls } from "./controls.js";
 import { createForm } from "./form.js";
 import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
-import { boardOf, cardOf, STATUSES } from "./merge.js";
+import { cardOf, isDeleted } from "./merge.js";
 import { createPanels } from "./panels.js";
 import { guardSignOut } from "./signout.js";
-import { markCopy, openStore } from "./store.js";
 import { earlySnapshot, registerServiceWorkerLater, scheduleMidnight, signedIn } from "./startup.js";
+import { initialState, reduce, selectedCard, shifted } from "./state.js";
+import { markCopy, openStore } from "./store.js";
 import { Sync, stateOfSnapshot, statusText } from "./sync.js";
+import { localToday } from "./today.js";
 
 performance.mark("pm:modules");
-const boardName = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+// The page's clock and ids: the only place they are read; every module is handed them.
+const now = () => Date.now();
 const randomUUID = () => crypto.randomUUID();
+const boardName = decodeURIComponent(location.pathname.split("/")[2] ?? "");
 const early = earlySnapshot(boardName);
+const DONE_COLLAPSED = "pm.doneCollapsed";
 
-const view = {
-  lists: { todo: [], doing: [], done: [] },
-  today: localToday(new Date()),
-  filter: "",
-  column: "todo",
-  selectedId: null,
-  doneCollapsed: localStorage.getItem("pm.doneCollapsed") === "true",
-  tab: "todo",
-};
+let state = initialState({
+  today: localToday(new Date(now())),
+  doneCollapsed: localStorage.getItem(DONE_COLLAPSED) === "true",
+});
 
 let store;
 /** The snapshot's cards drawn before the store is open (a first open), else empty. */
 let preview = [];
 let sync;
-let cards = new Map();
 const undoStack = new UndoStack();
 const ui = {};
 
+/** Changes the state by `actions`, in order, then draws it once. */
+function dispatch(...actions) {
+  const before = state;
+  for (const action of actions) state = reduce(state, action);
+  if (state === before) return;
+  if (state.doneCollapsed !== before.doneCollapsed) localStorage.setItem(DONE_COLLAPSED, String(state.doneCollapsed));
+  ui.board?.render(state);
+  ui.controls.render(state);
+  if (state.cards.size > 0 && performance.getEntriesByName("pm:drawn").length === 0) performance.mark("pm:drawn");
+}
+
+/** The action that takes in the store's cards as they are now. */
+function cardsNow() {
+  const cards = [];
+  for (const merged of store?.states.values() ?? preview) {
+    const card = cardOf(merged);
+    if (card) cards.push(card);
+  }
+  return { type: "cards", cards };
+}
+
+function refresh() {
+  dispatch(cardsNow());
+}
+
 async function start() {
-  document.getElementById("board-name").textContent = boardName;
-  document.title = `${boardName} · Project Manager`;
+  ui.controls = createControls(document);
+  ui.controls.showName(boardName);
   // Who we are is asked for beside everything else, not before it: signed out, the page
   // leaves for sign-in (and the server refuses the sync requests meanwhile).
-  signedIn();
+  signedIn().then((user) => user && ui.controls.showUser(user));
   guardSignOut(document, () => ({ store, sync }));
-  ui.board = createBoard(document.getElementById("board"));
+  ui.board = createBoard(ui.controls.board);
   // A first open draws the snapshot as soon as it arrives, while IndexedDB is still opening;
   // the store then takes the same cards, and the redraw finds nothing to change.
   early.then((snapshot) => {
@@ -53,7 +78,7 @@ async function start() {
     preview = snapshot.projects.map(stateOfSnapshot);
     refresh();
   });
-  store = await openStore(boardName);
+  store = await openStore(boardName, { now, randomUUID });
   preview = [];
   performance.mark("pm:store");
   markCopy(boardName, store);
@@ -63,26 +88,26 @@ async function start() {
     sync?.stop();
     location.reload();
   };
-  ui.form = createForm(document, { today: () => view.today, onSave: save });
+  ui.form = createForm(document, { today: () => state.today, onSave: save });
   ui.panels = createPanels(document, {
     move: (id, status) => move(id, status),
-    edit: (id) => openForm(cards.get(id)),
+    edit: (id) => openForm(state.cards.get(id)),
     remove: (id) => remove(id),
     undo: () => undo(),
+    restore: (id) => restore(id),
+    deletedNow: (id) => isDeleted(store.states.get(id)),
   });
-  attachGestures(document.getElementById("board"), {
+  attachGestures(ui.controls.board, {
     onMove: (id, status) => move(id, status),
-    onMenu: (id, x, y) => cards.has(id) && ui.panels.openMenu(cards.get(id), x, y),
+    onMenu: (id, x, y) => state.cards.has(id) && ui.panels.openMenu(state.cards.get(id), x, y),
     onSwipe: (id) => remove(id),
     onOpen: (id) => openDetails(id),
   });
   bindKeys(document, keyActions());
-  wireControls(document, {
-    view,
-    refresh,
+  ui.controls.wire({
+    dispatch,
     focusSelected,
     select,
-    statusOf: (id) => cards.get(id)?.status ?? null,
     add: () => openForm(null),
     undo: () => undo(),
     redo: () => redo(),
@@ -90,11 +115,9 @@ async function start() {
   });
   refresh();
   scheduleMidnight(
-    () => view.today,
-    (today) => {
-      view.today = today;
-      refresh();
-    },
+    () => state.today,
+    (today) => dispatch({ type: "today", today }),
+    now,
   );
   sync = new Sync({
     board: boardName,
@@ -108,43 +131,15 @@ async function start() {
       registerServiceWorkerLater();
     },
     onStatus: (status) => {
-      document.getElementById("network").textContent = statusText(status);
-      document.body.dataset.sync = status.phase;
+      ui.controls.showNetwork(statusText(status), status.phase);
       if (status.phase === "syncing") return;
       markCopy(boardName, store);
       registerServiceWorkerLater();
     },
   });
   addEventListener("online", () => sync.request());
-  document.body.dataset.ready = "true";
+  ui.controls.ready();
   sync.start();
-}
-
-/** Redraws from the store's cards: filter, order, selection kept on the same card. */
-function refresh() {
-  cards = new Map();
-  for (const state of store?.states.values() ?? preview) {
-    const card = cardOf(state);
-    if (card) cards.set(card.id, card);
-  }
-  const shown = [...cards.values()].filter((card) => matches(card, view.filter));
-  view.lists = boardOf(shown);
-  const list = view.lists[view.column];
-  if (!list.some((card) => card.id === view.selectedId)) {
-    view.selectedId = list[Math.min(view.index ?? 0, list.length - 1)]?.id ?? null;
-  }
-  view.index = Math.max(0, list.findIndex((card) => card.id === view.selectedId));
-  view.tab = view.column;
-  ui.board.render(view);
-  for (const tab of document.querySelectorAll("[role=tab]")) {
-    const status = tab.dataset.status;
-    tab.textContent = `${status.toUpperCase()} (${view.lists[status].length})`;
-    tab.setAttribute("aria-selected", String(status === view.tab));
-  }
-  document.getElementById("undo").disabled = !undoStack.canUndo;
-  document.getElementById("redo").disabled = !undoStack.canRedo;
-  document.getElementById("today").textContent = `Today ${view.today}`;
-  if (cards.size > 0 && performance.getEntriesByName("pm:drawn").length === 0) performance.mark("pm:drawn");
 }
 
 let queue = Promise.resolve();
@@ -161,27 +156,32 @@ function serial(action) {
   };
 }
 
-/** Turns changes (`[{ projectId, fields }]`) into operations, stores them, pushes them. */
-async function commit(changes) {
+/**
+ * Turns changes (`[{ projectId, fields }]`) into operations, stores them, pushes them; then
+ * selects card `pick`, when given (the card just added or moved).
+ */
+async function commit(changes, pick = null) {
   const operations = changes.map(({ projectId, fields }) =>
-    makeOperation(projectId, fields, store.clock, Date.now(), randomUUID),
+    makeOperation(projectId, fields, store.clock, now(), randomUUID),
   );
   await store.addLocal(operations);
-  refresh();
+  const undoable = { type: "undoable", canUndo: undoStack.canUndo, canRedo: undoStack.canRedo };
+  dispatch(cardsNow(), undoable, ...(pick ? [{ type: "pick", id: pick }] : []));
   sync?.request();
 }
 
-async function record(label, changes) {
+async function record(label, changes, pick = null) {
   undoStack.record({ label, changes });
-  await commit(changes.map(({ projectId, after }) => ({ projectId, fields: after })));
+  await commit(
+    changes.map(({ projectId, after }) => ({ projectId, fields: after })),
+    pick,
+  );
 }
 
 const save = serial(async function save(fields, card) {
   if (card === null) {
     const projectId = randomUUID().toLowerCase();
-    view.column = "todo";
-    view.selectedId = projectId;
-    await record("add", [{ projectId, before: { deleted: true }, after: fields }]);
+    await record("add", [{ projectId, before: { deleted: true }, after: fields }], projectId);
   } else if (Object.keys(fields).length > 0) {
     await record("edit", [{ projectId: card.id, before: fieldsBefore(card, fields), after: fields }]);
   }
@@ -191,18 +191,26 @@ const save = serial(async function save(fields, card) {
 const move = serial(moveNow);
 
 async function moveNow(id, status) {
-  const card = cards.get(id);
+  const card = state.cards.get(id);
   if (!card || card.status === status) return;
-  view.column = status;
-  view.selectedId = id;
-  await record("move", [{ projectId: id, before: { status: card.status }, after: { status } }]);
+  await record("move", [{ projectId: id, before: { status: card.status }, after: { status } }], id);
 }
 
 const remove = serial(async function remove(id) {
-  const card = cards.get(id);
+  const card = state.cards.get(id);
   if (!card) return;
   await record("delete", [{ projectId: id, before: { deleted: false }, after: { deleted: true } }]);
   ui.panels.showToast(`Deleted "${card.title}"`);
+});
+
+/**
+ * Brings back card `id`, deleted by anyone, as `pm restore` does: a new change setting
+ * `deleted` to false (undo deletes it again); the history shown then tells it.
+ */
+const restore = serial(async function restore(id) {
+  if (!isDeleted(store.states.get(id))) return;
+  await record("restore", [{ projectId: id, before: { deleted: true }, after: { deleted: false } }], id);
+  await openHistory();
 });
 
 const undo = serial(async function undo() {
@@ -221,72 +229,61 @@ function openForm(card) {
 }
 
 async function openDetails(id) {
-  const card = cards.get(id);
+  const card = state.cards.get(id);
   if (!card) return;
-  view.column = card.status;
-  view.selectedId = id;
-  refresh();
-  ui.panels.openDetails(card, await store.entries(), store.device, view.today);
+  dispatch({ type: "pick", id });
+  ui.panels.openDetails(card, await store.entries(), store.device, state.today);
 }
 
 function focusSelected() {
-  const element = view.selectedId && ui.board.element(view.selectedId);
-  if (element) element.focus();
-  else document.getElementById(`list-${view.column}`)?.focus();
+  ui.board.focus(state);
 }
 
 function select(column, index) {
-  view.column = column;
-  const list = view.lists[column];
-  view.index = Math.max(0, Math.min(index, list.length - 1));
-  view.selectedId = list[view.index]?.id ?? null;
-  refresh();
+  dispatch({ type: "select", column, index });
   focusSelected();
 }
 
-function selected() {
-  return view.selectedId ? cards.get(view.selectedId) : null;
+function step(to) {
+  dispatch({ type: "step", to });
+  focusSelected();
 }
 
 /** What each key does on the board (keys.js maps keys to these names). */
 function keyActions() {
-  const step = (delta) => {
-    const index = STATUSES.indexOf(view.column) + delta;
-    if (index >= 0 && index < STATUSES.length) select(STATUSES[index], view.index ?? 0);
-  };
   return {
-    blocked: () => ui.panels.menuOpen || document.querySelector("dialog[open]") !== null,
-    left: () => step(-1),
-    right: () => step(1),
-    up: () => select(view.column, (view.index ?? 0) - 1),
-    down: () => select(view.column, (view.index ?? 0) + 1),
-    first: () => select(view.column, 0),
-    last: () => select(view.column, view.lists[view.column].length - 1),
+    blocked: () => ui.panels.menuOpen || ui.controls.dialogOpen(),
+    left: () => step("left"),
+    right: () => step("right"),
+    up: () => step("up"),
+    down: () => step("down"),
+    first: () => step("first"),
+    last: () => step("last"),
     add: () => openForm(null),
-    open: () => view.selectedId && openDetails(view.selectedId),
-    edit: () => selected() && openForm(selected()),
+    open: () => state.selectedId && openDetails(state.selectedId),
+    edit: () => selectedCard(state) && openForm(selectedCard(state)),
     menu: () => {
-      const card = selected();
+      const card = selectedCard(state);
       const box = card && ui.board.element(card.id)?.getBoundingClientRect();
       if (box) ui.panels.openMenu(card, box.left + 16, box.top + 16);
     },
     shiftLeft: () => shift(-1),
     shiftRight: () => shift(1),
-    remove: () => selected() && remove(view.selectedId),
+    remove: () => selectedCard(state) && remove(state.selectedId),
     undo: () => undo(),
     redo: () => redo(),
     history: () => openHistory(),
-    filter: () => document.getElementById("filter").focus(),
-    help: () => document.getElementById("help-dialog").showModal(),
+    filter: () => ui.controls.focusFilter(),
+    help: () => ui.controls.showHelp(),
     sync: () => sync?.request(),
   };
 }
 
-const shift = serial(async (delta) => {
-  const card = selected();
+const shift = serial(async (by) => {
+  const card = selectedCard(state);
   if (!card) return;
-  const index = STATUSES.indexOf(card.status) + delta;
-  if (index >= 0 && index < STATUSES.length) await moveNow(card.id, STATUSES[index]);
+  const status = shifted(card.status, by);
+  if (status) await moveNow(card.id, status);
   focusSelected();
 });
 
@@ -295,6 +292,6 @@ async function openHistory() {
 }
 
 start().catch((error) => {
-  document.getElementById("network").textContent = `error: ${error.message}`;
+  ui.controls?.showNetwork(`error: ${error.message}`);
   throw error;
 });

@@ -3,18 +3,11 @@
 // whose text changed or that is out of place, so a pulled change redraws one card, not the
 // board (what keeps a board of thousands of cards quick).
 
-import { STATUSES } from "./merge.js";
-
-/** The lists' headings, as the CLI prints them. */
-export const HEADINGS = { todo: "TODO", doing: "DOING", done: "DONE" };
+import { HEADINGS, STATUSES, isOverdue } from "./merge.js";
 
 /** The words a card shows, as a key: a card is redrawn only when this changes. */
 function signature(card, today) {
-  return `${card.title}\u0000${card.description}\u0000${card.deadline}\u0000${isLate(card, today)}`;
-}
-
-function isLate(card, today) {
-  return card.status !== "done" && card.deadline < today;
+  return `${card.title}\u0000${card.description}\u0000${card.deadline}\u0000${isOverdue(card, today)}`;
 }
 
 const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -30,7 +23,7 @@ export function escapeHTML(text) {
  */
 export function cardHTML(card, today, selected) {
   const id = escapeHTML(card.id);
-  const late = isLate(card, today);
+  const late = isOverdue(card, today);
   const classes = `card${late ? " overdue" : ""}${selected ? " selected" : ""}`;
   const state = selected ? ' aria-current="true" tabindex="0"' : ' tabindex="-1"';
   const description = card.description ? `<span class="description">${escapeHTML(card.description)}</span>` : "";
@@ -95,7 +88,7 @@ export function createBoard(root, document = root.ownerDocument) {
     }
     const deadline = document.createElement("span");
     deadline.className = "deadline";
-    const late = isLate(card, today);
+    const late = isOverdue(card, today);
     deadline.textContent = late ? `${card.deadline} overdue` : card.deadline;
     element.classList.toggle("overdue", late);
     details.append(deadline);
@@ -175,6 +168,12 @@ export function createBoard(root, document = root.ownerDocument) {
     /** Draws `view`: `{ lists, today, selectedId, doneCollapsed, tab }`. */
     render(view) {
       for (const status of STATUSES) renderList(status, view.lists[status], view);
+    },
+    /** Gives focus to `state`'s selected card, or to its list when none is selected. */
+    focus(state) {
+      const element = state.selectedId && this.element(state.selectedId);
+      if (element) element.focus();
+      else columns[state.column]?.section.focus();
     },
     /** The card element of `id`, if drawn. */
     element(id) {

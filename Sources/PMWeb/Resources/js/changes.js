@@ -58,34 +58,3 @@ export class UndoStack {
     return this.undone.length > 0;
   }
 }
-
-/** The next list to the left (-1) or right (+1), or `null` at the edge, as `H` / `L`. */
-export function shifted(status, step) {
-  const order = ["todo", "doing", "done"];
-  const index = order.indexOf(status) + step;
-  return index >= 0 && index < order.length ? order[index] : null;
-}
-
-/** Whether `card` matches the filter: in title or description, ignoring case and accents. */
-export function matches(card, filter) {
-  if (!filter) return true;
-  const fold = (text) =>
-    text
-      .normalize("NFD")
-      .replace(/\p{Mn}/gu, "")
-      .toLocaleLowerCase();
-  const needle = fold(filter);
-  return fold(card.title).includes(needle) || fold(card.description).includes(needle);
-}
-
-/** Today in the browser's time zone, as ISO (the CLI's today is the local day too). */
-export function localToday(date) {
-  const pad = (value) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** Milliseconds from `date` to the next local midnight (when the board's today rolls over). */
-export function untilMidnight(date) {
-  const next = new Date(date.getFullYear(), date.getMonth(), date.getDate() + 1);
-  return next.getTime() - date.getTime();
-}

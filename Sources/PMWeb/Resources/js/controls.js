@@ -1,55 +1,107 @@
-// The board's buttons and fields outside the lists: the filter, add, undo / redo, history and
-// help, the list tabs, DONE's fold, and selecting a card by giving it focus. Each only asks
-// app.js (through `actions`) to act; none keeps state of its own.
+// The page around the lists: the bar (board name, network indicator, filter, add, undo / redo,
+// history, help), the list tabs, the footer's today, and DONE's fold. A view module: it draws
+// from the board's state and turns what a person does into actions for app.js; it keeps no
+// state of its own.
 
-/**
- * Wires the controls. `actions`: `view` (app.js's view state), `refresh()`, `focusSelected()`,
- * `select(status, index)`, `statusOf(id)` (a card's list, or null), `add()`, `undo()`,
- * `redo()`, `history()`.
- */
-export function wireControls(document, actions) {
-  const { view, refresh, focusSelected } = actions;
-  const filter = document.getElementById("filter");
-  filter.addEventListener("input", () => {
-    view.filter = filter.value;
-    refresh();
-  });
-  filter.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") {
-      filter.value = "";
-      view.filter = "";
-      refresh();
-      focusSelected();
-    } else if (event.key === "Enter" || event.key === "ArrowDown") {
-      event.preventDefault();
-      focusSelected();
-    }
-  });
-  document.getElementById("add").addEventListener("click", () => actions.add());
-  document.getElementById("undo").addEventListener("click", () => actions.undo());
-  document.getElementById("redo").addEventListener("click", () => actions.redo());
-  document.getElementById("show-history").addEventListener("click", () => actions.history());
-  document.getElementById("show-help").addEventListener("click", () => document.getElementById("help-dialog").showModal());
-  document.getElementById("help-close").addEventListener("click", () => document.getElementById("help-dialog").close());
-  for (const tab of document.querySelectorAll("[role=tab]")) {
-    tab.addEventListener("click", () => actions.select(tab.dataset.status, 0));
-  }
-  const board = document.getElementById("board");
-  board.addEventListener("click", (event) => {
-    if (event.target.closest("#collapse-done")) {
-      view.doneCollapsed = !view.doneCollapsed;
-      localStorage.setItem("pm.doneCollapsed", String(view.doneCollapsed));
-      refresh();
-    }
-  });
-  board.addEventListener("focusin", (event) => {
-    // Tabbing or clicking onto a card selects it, so the keys act on what has focus.
-    const card = event.target.closest(".card");
-    const status = card ? actions.statusOf(card.dataset.id) : null;
-    if (card && card.dataset.id !== view.selectedId && status) {
-      view.column = status;
-      view.selectedId = card.dataset.id;
-      refresh();
-    }
-  });
+import { HEADINGS } from "./merge.js";
+
+/** Finds the page's controls in `document`; `wire(actions)` starts listening once the board can act. */
+export function createControls(document) {
+  const element = (id) => document.getElementById(id);
+  const filter = element("filter");
+  const network = element("network");
+  const undo = element("undo");
+  const redo = element("redo");
+  const today = element("today");
+  const help = element("help-dialog");
+  const board = element("board");
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+
+  return {
+    /** The element the lists are drawn in. */
+    board,
+
+    /** Names the board in the bar and the window's title. */
+    showName(name) {
+      element("board-name").textContent = name;
+      document.title = `${name} · Project Manager`;
+    },
+
+    /** Says who is signed in, on the Sign out button. */
+    showUser(user) {
+      element("signout").title = `Signed in as ${user}`;
+    },
+
+    /** The network indicator's words, and the phase the page's tests and styles read. */
+    showNetwork(text, phase = null) {
+      network.textContent = text;
+      if (phase) document.body.dataset.sync = phase;
+    },
+
+    /** Marks the page ready (the board acts on input from now on). */
+    ready() {
+      document.body.dataset.ready = "true";
+    },
+
+    /** Draws the tabs' counts and selection, undo / redo, and today from `state`. */
+    render(state) {
+      for (const tab of tabs) {
+        const status = tab.dataset.status;
+        tab.textContent = `${HEADINGS[status]} (${state.lists[status].length})`;
+        tab.setAttribute("aria-selected", String(status === state.tab));
+      }
+      undo.disabled = !state.canUndo;
+      redo.disabled = !state.canRedo;
+      today.textContent = `Today ${state.today}`;
+    },
+
+    focusFilter() {
+      filter.focus();
+    },
+
+    showHelp() {
+      help.showModal();
+    },
+
+    /** Whether a dialog is open (the board's keys then belong to it). */
+    dialogOpen() {
+      return document.querySelector("dialog[open]") !== null;
+    },
+
+    /**
+     * Listens. `actions`: `dispatch(action)` (state.js's actions), `focusSelected()`,
+     * `select(status, index)`, `add()`, `undo()`, `redo()`, `history()`.
+     */
+    wire(actions) {
+      const { dispatch, focusSelected } = actions;
+      filter.addEventListener("input", () => dispatch({ type: "filter", text: filter.value }));
+      filter.addEventListener("keydown", (event) => {
+        if (event.key === "Escape") {
+          filter.value = "";
+          dispatch({ type: "filter", text: "" });
+          focusSelected();
+        } else if (event.key === "Enter" || event.key === "ArrowDown") {
+          event.preventDefault();
+          focusSelected();
+        }
+      });
+      element("add").addEventListener("click", () => actions.add());
+      undo.addEventListener("click", () => actions.undo());
+      redo.addEventListener("click", () => actions.redo());
+      element("show-history").addEventListener("click", () => actions.history());
+      element("show-help").addEventListener("click", () => help.showModal());
+      element("help-close").addEventListener("click", () => help.close());
+      for (const tab of tabs) {
+        tab.addEventListener("click", () => actions.select(tab.dataset.status, 0));
+      }
+      board.addEventListener("click", (event) => {
+        if (event.target.closest("#collapse-done")) dispatch({ type: "toggleDone" });
+      });
+      board.addEventListener("focusin", (event) => {
+        // Tabbing or clicking onto a card selects it, so the keys act on what has focus.
+        const card = event.target.closest(".card");
+        if (card) dispatch({ type: "pick", id: card.dataset.id });
+      });
+    },
+  };
 }

@@ -16,7 +16,9 @@ import {
   parseDeadline,
 } from "./rules.js";
 
-const FIELDS = ["title", "deadline", "description"];
+// The form's inputs in the order they stand on the page (the first with an error takes focus).
+// Not merge.js's FIELDS: a list is chosen by moving a card, deletion by deleting it.
+const INPUTS = ["title", "deadline", "description"];
 
 /** Whether a key event belongs to an input method's composition (keyCode 229 for older engines). */
 export function isComposing(event) {
@@ -69,7 +71,7 @@ export function createForm(document, { today, onSave }) {
   let opened = "";
   let asking = false;
 
-  const typed = () => JSON.stringify(FIELDS.map((field) => inputs[field].value));
+  const typed = () => JSON.stringify(INPUTS.map((field) => inputs[field].value));
 
   /** Closes the form; a changed one only once the person agrees to lose the changes. */
   async function leave() {
@@ -87,7 +89,7 @@ export function createForm(document, { today, onSave }) {
   }
 
   function showErrors(errors) {
-    for (const field of FIELDS) {
+    for (const field of INPUTS) {
       const message = errors[field] ?? "";
       document.getElementById(`form-${field}-error`).textContent = message;
       if (message) inputs[field].setAttribute("aria-invalid", "true");
@@ -146,7 +148,7 @@ export function createForm(document, { today, onSave }) {
     const result = formResult(input, editing, today());
     showErrors(result.errors ?? {});
     if (result.errors) {
-      const first = FIELDS.find((field) => result.errors[field]);
+      const first = INPUTS.find((field) => result.errors[field]);
       inputs[first].focus();
       return;
     }

@@ -3,11 +3,10 @@
 // with the sentence the CLI prints (`pm history`, `pm edit`): `Moved "Write spec" from TODO to DOING`.
 
 import { compareTimestamps } from "./clock.js";
-import { FIELDS, applyOperation, currentFields, emptyState } from "./merge.js";
+import { CARD_FIELDS, HEADINGS, applyOperation, currentFields, emptyState } from "./merge.js";
 import { characters, isNewline } from "./rules.js";
 
-// History lists every field but deletion as a change (deletion is the entry's action).
-const CHANGE_FIELDS = FIELDS.filter((field) => field !== "deleted");
+// History lists every field but deletion (CARD_FIELDS) as a change: deletion is the entry's action.
 
 // What an existing card holds in a field no operation set yet.
 const DEFAULTS = { description: "", status: "todo" };
@@ -28,7 +27,7 @@ export function historyEntry(operation, before) {
   const next = operation.fields;
   const existed = before.title !== null;
   const changes = [];
-  for (const field of CHANGE_FIELDS) {
+  for (const field of CARD_FIELDS) {
     const to = shown(next, field);
     if (to === undefined) continue;
     const from = existed ? (shown(old, field) ?? DEFAULTS[field] ?? null) : null;
@@ -79,8 +78,6 @@ export function historyOf(operations) {
   }
   return entries.sort((a, b) => compareTimestamps(b.timestamp, a.timestamp));
 }
-
-const HEADINGS = { todo: "TODO", doing: "DOING", done: "DONE" };
 
 /** A list's heading, or `fallback` for a value that names no list. */
 function heading(status, fallback) {

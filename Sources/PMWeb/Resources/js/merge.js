@@ -9,8 +9,14 @@ import { dayOfWallTime } from "./deadline.js";
 /** The fields an operation can set; deletion is one, so a delete merges like any edit. */
 export const FIELDS = ["title", "description", "deadline", "status", "deleted"];
 
+/** The fields that hold a card's value, each with the clock of its write (a snapshot's `clocks`). */
+export const CARD_FIELDS = FIELDS.filter((field) => field !== "deleted");
+
 /** The three lists, left to right. */
 export const STATUSES = ["todo", "doing", "done"];
+
+/** The lists' headings, as the CLI prints them. */
+export const HEADINGS = { todo: "TODO", doing: "DOING", done: "DONE" };
 
 /** A card no operation has touched yet: every register empty. */
 export function emptyState(id) {
@@ -56,6 +62,11 @@ export function mergeOperations(operations) {
 /** Whether the card was created (has a title) and has not been deleted. */
 export function isVisible(state) {
   return state.title !== null && state.deleted?.value !== true;
+}
+
+/** Whether the card was created and is deleted now (what `pm restore` brings back). */
+export function isDeleted(state) {
+  return state != null && state.title !== null && state.deleted?.value === true;
 }
 
 /** The current value of every field set so far, as an operation would set them. */

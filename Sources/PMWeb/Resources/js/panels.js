@@ -1,11 +1,11 @@
 // The board's overlays: the move menu (naming the two other lists), the Undo toast, a card's
 // details with its own history, and the board's history, newest first, each entry naming who
-// made it. Each is plain DOM from board.html filled from state; none keeps state of its own
-// beyond what is open.
+// made it; a card deleted now (by anyone) has a Restore on its latest deletion, as `pm restore`.
+// Each is plain DOM from board.html filled from state; none keeps state of its own beyond what
+// is open.
 
-import { HEADINGS } from "./board.js";
 import { historyOf, summary } from "./history.js";
-import { STATUSES } from "./merge.js";
+import { HEADINGS, STATUSES, isOverdue } from "./merge.js";
 
 /** Who made an entry: `this device`, the user the server recorded, or the device id. */
 export function authorOf(entry, device) {
@@ -30,7 +30,22 @@ export function localTime(wallTime) {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-function fillHistory(list, items, document, describe) {
+/**
+ * The entries that get a Restore: for each card `deletedNow(id)` says is deleted, its newest
+ * deletion (`items` are newest first), so one button brings it back.
+ */
+export function restorableEntries(items, deletedNow) {
+  const seen = new Set();
+  const restorable = new Set();
+  for (const item of items) {
+    if (item.action !== "deleted" || seen.has(item.projectId)) continue;
+    seen.add(item.projectId);
+    if (deletedNow(item.projectId)) restorable.add(item);
+  }
+  return restorable;
+}
+
+function fillHistory(list, items, document, describe, restore = null) {
   list.replaceChildren();
   if (items.length === 0) {
     const empty = document.createElement("li");
@@ -48,6 +63,15 @@ function fillHistory(list, items, document, describe) {
     text.className = "summary";
     text.textContent = describe(item);
     row.append(time, " ", who, " ", text);
+    if (restore?.entries.has(item)) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "restore";
+      button.textContent = "Restore";
+      button.setAttribute("aria-label", `Restore "${item.title}"`);
+      button.addEventListener("click", () => restore.act(item.projectId));
+      row.append(" ", button);
+    }
     list.append(row);
   }
 }
@@ -65,7 +89,10 @@ export function changeLines(item) {
     .join(", ");
 }
 
-/** Wires the overlays; `actions`: `move(id, status)`, `edit(id)`, `remove(id)`, `undo()`. */
+/**
+ * Wires the overlays; `actions`: `move(id, status)`, `edit(id)`, `remove(id)`, `undo()`,
+ * `restore(id)` and `deletedNow(id)` (whether card `id` is deleted at this moment).
+ */
 export function createPanels(document, actions) {
   const menu = document.getElementById("move-menu");
   const toast = document.getElementById("toast");
@@ -174,7 +201,7 @@ export function createPanels(document, actions) {
       details.card = card;
       document.getElementById("detail-title").textContent = card.title;
       document.getElementById("detail-list").textContent = HEADINGS[card.status];
-      const late = card.status !== "done" && card.deadline < today;
+      const late = isOverdue(card, today);
       const deadline = document.getElementById("detail-deadline");
       deadline.textContent = late ? `${card.deadline} overdue` : card.deadline;
       deadline.classList.toggle("overdue", late);
@@ -185,11 +212,15 @@ export function createPanels(document, actions) {
       document.getElementById("detail-close").focus();
     },
 
-    /** The whole board's history, newest first, with the CLI's sentences and each author. */
+    /**
+     * The whole board's history, newest first, with the CLI's sentences and each author; a card
+     * deleted now can be restored from its deletion.
+     */
     openHistory(entries, device) {
       const items = historyWithAuthors(entries, device);
       document.getElementById("history-heading").textContent = `History (${items.length})`;
-      fillHistory(document.getElementById("history-list"), items, document, summary);
+      const restore = { entries: restorableEntries(items, actions.deletedNow), act: actions.restore };
+      fillHistory(document.getElementById("history-list"), items, document, summary, restore);
       if (!historyDialog.open) historyDialog.showModal();
       document.getElementById("history-close").focus();
     },

@@ -3,6 +3,7 @@
 // shows errors in the CLI's words.
 
 import { addDays, daysFromISO } from "./deadline.js";
+import { FIELDS, STATUSES } from "./merge.js";
 
 /** The most days (or weeks) a `+Nd` deadline may count: deadlines end with year 9999. */
 export const DAY_COUNT_LIMIT = 100_000;
@@ -83,9 +84,11 @@ const WHITESPACE = new RegExp(`^[${SPACES}]+|[${SPACES}]+$`, "g");
 const NEWLINE = /[\n\v\f\r\u0085\u2028\u2029]/;
 
 // Control characters (C0, DEL, C1), which a terminal obeys instead of showing; a description
-// keeps tab, line feed and carriage return.
+// keeps tab, line feed and carriage return. (Matching them is the point: the lint allows it here.)
+/* eslint-disable no-control-regex */
 const TITLE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const DESCRIPTION_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/* eslint-enable no-control-regex */
 
 /** `U+001B`: how a message names a character that cannot be shown. */
 function codePoint(character) {
@@ -145,7 +148,7 @@ export function checkNotPast(deadline, today) {
 /** Reads `todo`, `doing` or `done` (any case); or throws. */
 export function parseStatus(text) {
   const status = text.toLowerCase();
-  if (status === "todo" || status === "doing" || status === "done") return status;
+  if (STATUSES.includes(status)) return status;
   throw violations.statusUnknown(text);
 }
 
@@ -214,7 +217,7 @@ export function editProject(project, input, today) {
 export function validateOperation(operation) {
   const fields = operation.fields;
   const set = (field) => fields[field] !== undefined && fields[field] !== null;
-  if (!["title", "description", "deadline", "status", "deleted"].some(set)) {
+  if (!FIELDS.some(set)) {
     throw violations.operationInvalid("it sets no field");
   }
   if (operation.timestamp.wallTime > WALL_TIME_MAXIMUM) throw violations.wallTimeRange(operation.timestamp.wallTime);

@@ -1,7 +1,7 @@
 // What the page does around the board: learn who is signed in, install the service worker and
 // keep the page for offline reloads, and roll the day over at midnight.
 
-import { localToday, untilMidnight } from "./changes.js";
+import { localToday, untilMidnight } from "./today.js";
 import { hasCopy } from "./store.js";
 
 /** The cache the service worker serves the page from when offline (sw.js uses the same name). */
@@ -19,22 +19,22 @@ export function earlySnapshot(board) {
     .catch(() => null);
 }
 
-/** Asks who we are; signed out goes to sign-in. Offline, the board opens from what it holds. */
+/**
+ * Asks who we are: the signed-in user's name, or `null` when not known (offline, the board opens
+ * from what it holds). Signed out goes to sign-in.
+ */
 export async function signedIn() {
   try {
     const response = await fetch("/v1/session", { credentials: "same-origin" });
     if (response.status === 401) {
       location.assign(`/?next=${encodeURIComponent(location.pathname)}`);
-      return false;
+      return null;
     }
-    if (response.ok) {
-      const session = await response.json();
-      document.getElementById("signout").title = `Signed in as ${session.user}`;
-    }
+    if (response.ok) return (await response.json()).user ?? null;
   } catch {
     // No network: the board still opens from IndexedDB, and syncs when the server is back.
   }
-  return true;
+  return null;
 }
 
 /** Installs the service worker and keeps this page in its cache. */
@@ -61,17 +61,20 @@ export function registerServiceWorkerLater() {
   (globalThis.requestIdleCallback ?? setTimeout)(() => registerServiceWorker());
 }
 
-/** The day rolls over at local midnight without a reload: deadlines turn overdue on time. */
-export function scheduleMidnight(current, change) {
+/**
+ * The day rolls over at local midnight without a reload: deadlines turn overdue on time. `now()`
+ * is the page's clock (milliseconds since 1970).
+ */
+export function scheduleMidnight(current, change, now) {
   const roll = () => {
-    const today = localToday(new Date());
+    const today = localToday(new Date(now()));
     if (today !== current()) change(today);
   };
   const wait = () =>
     setTimeout(() => {
       roll();
       wait();
-    }, untilMidnight(new Date()) + 500);
+    }, untilMidnight(new Date(now())) + 500);
   wait();
   // A sleeping laptop misses timers: check again whenever the page is shown.
   document.addEventListener("visibilitychange", roll);

@@ -5,7 +5,7 @@
 // nothing and never leaves cards that disagree with the operations.
 
 import { HybridClock } from "./clock.js";
-import { applyOperation, emptyState } from "./merge.js";
+import { CARD_FIELDS, applyOperation, emptyState } from "./merge.js";
 
 const VERSION = 1;
 
@@ -66,8 +66,8 @@ export function markCopy(board, store, storage = globalThis.localStorage) {
   }
 }
 
-/** Opens (creating when new) the store of board `board`. */
-export async function openStore(board, { indexedDB = globalThis.indexedDB, randomUUID, now = Date.now } = {}) {
+/** Opens (creating when new) the store of board `board`; `now()` is the page's clock (milliseconds). */
+export async function openStore(board, { now, indexedDB = globalThis.indexedDB, randomUUID }) {
   const open = indexedDB.open(`pm-board:${board}`, VERSION);
   open.onupgradeneeded = () => upgrade(open.result);
   const db = await request(open);
@@ -84,7 +84,7 @@ export async function openStore(board, { indexedDB = globalThis.indexedDB, rando
 
 /** One board's data: read once into memory, written through in transactions. */
 export class Store {
-  constructor(db, name = db.name, now = Date.now) {
+  constructor(db, name, now) {
     this.db = db;
     /** The wall time (milliseconds), against which the clock bounds what it takes in. */
     this.now = now;
@@ -220,7 +220,7 @@ export class Store {
     const now = this.now();
     for (const state of states) {
       this.states.set(state.id, state);
-      for (const field of ["title", "description", "deadline", "status"]) {
+      for (const field of CARD_FIELDS) {
         if (state[field]) this.clock.receive(state[field].timestamp, now);
       }
     }

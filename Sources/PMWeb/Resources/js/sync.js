@@ -4,18 +4,41 @@
 // retries after a backoff; a refusal retrying cannot fix (401, 404, other 4xx) stops until asked.
 // The session cookie goes with every same-origin request, so no token is handled here.
 
-/** Push limits inside the server's (1,000 operations, 1 MiB body), as `pm` batches. */
+import { CARD_FIELDS } from "./merge.js";
+
+// The limits, pauses and retry rule below are pinned to the Swift client's by the shared
+// vectors (Tests/Vectors/protocol.json, checked by Tests/web/protocol-vectors.test.mjs).
+
+/**
+ * Push limits inside the server's (PushRequest: 1,000 operations, 1 MiB body), as `pm` aims
+ * (SyncRound.batchBytes). The budget counts UTF-8 bytes, as the server does.
+ */
 export const BATCH_COUNT = 1000;
 export const BATCH_BYTES = 768 * 1024;
+
+/** The first retry's full pause and the longest, in milliseconds (PMSync's `Backoff`). */
+export const BACKOFF_BASE = 500;
+export const BACKOFF_CAP = 60_000;
 
 /**
  * How long the n-th retry in a row waits, in milliseconds: between half and all of
  * 500 · 2ⁿ⁻¹, at most 60 s (the jitter keeps many browsers from retrying in step).
  */
 export function retryDelay(attempt, random = Math.random) {
-  const full = Math.min(60_000, 500 * 2 ** Math.max(0, attempt - 1));
+  const full = Math.min(BACKOFF_CAP, BACKOFF_BASE * 2 ** Math.max(0, attempt - 1));
   return Math.round(full / 2 + (random() * full) / 2);
 }
+
+/**
+ * Whether an answer of HTTP `status` (not 2xx) is worth retrying, as the Swift client decides
+ * (SyncTransportError): timeouts, rate limits and server faults pass, and a left-over 1xx or
+ * 3xx is a misconfiguration that may yet be fixed; every other 4xx needs the user.
+ */
+export function isRetryable(status) {
+  return status === 408 || status === 429 || status < 400 || status >= 500;
+}
+
+const utf8 = new TextEncoder();
 
 /**
  * How often the board checks the server while live updates are blocked, in milliseconds: a
@@ -32,7 +55,7 @@ export function batches(operations, count = BATCH_COUNT, bytes = BATCH_BYTES) {
   let batch = [];
   let size = 0;
   for (const operation of operations) {
-    const length = JSON.stringify(operation).length + 1;
+    const length = utf8.encode(JSON.stringify(operation)).length + 1;
     if (batch.length > 0 && (batch.length >= count || size + length > bytes)) {
       result.push(batch);
       batch = [];
@@ -51,8 +74,7 @@ export class SyncError extends Error {
     super(message);
     this.name = "SyncError";
     this.status = status;
-    // Timeouts and rate limits pass; every other 4xx needs the user.
-    this.retry = status >= 500 || status === 408 || status === 429;
+    this.retry = isRetryable(status);
   }
 }
 
@@ -316,7 +338,7 @@ export function stateOfSnapshot(project) {
     updatedAt: project.updatedAt,
     deleted: null,
   };
-  for (const field of ["title", "description", "deadline", "status"]) {
+  for (const field of CARD_FIELDS) {
     const clock = project.clocks[field];
     state[field] = clock ? { value: project[field], timestamp: { ...clock, device: clock.device.toLowerCase() } } : null;
   }
