@@ -18,9 +18,7 @@ extension BoardSyncEndToEndTests {
         server.waitUntilExit()
 
         // And A's board, offline, moving the card to DOING
-        let tmux = try Tmux(
-            command: "env TZ=UTC TERM=xterm-256color \(BoardEndToEndTests.binary) board --database \(folder)/a.sqlite; "
-                + "echo \"board exited $?\"; sleep 60")
+        let tmux = try openBoardOfA()
         defer { tmux.kill() }
         try tmux.wait(for: "○ offline", timeout: 10)
         try tmux.send("L")

@@ -168,9 +168,7 @@ import Testing
     /// `title` and syncs. Returns A's screen once it shows that card by itself, synced (failing
     /// if it does not within 3 s), after closing the board, which must exit 0.
     func screenOfA(afterBAdds title: String) throws -> String {
-        let tmux = try Tmux(
-            command: "env TZ=UTC TERM=xterm-256color \(BoardEndToEndTests.binary) board --database \(folder)/a.sqlite; "
-                + "echo \"board exited $?\"; sleep 60")
+        let tmux = try openBoardOfA()
         defer { tmux.kill() }
         try tmux.wait(for: "● synced", timeout: 10)
 
@@ -183,6 +181,13 @@ import Testing
         try tmux.send("q")
         try tmux.wait(for: "board exited 0")
         return screen
+    }
+
+    /// Device A's board in a terminal under tmux; it prints `board exited STATUS` when it ends.
+    func openBoardOfA() throws -> Tmux {
+        try Tmux(
+            command: "env TZ=UTC TERM=xterm-256color \(BoardEndToEndTests.binary) board --database \(folder)/a.sqlite; "
+                + "echo \"board exited $?\"; sleep 60")
     }
 
     @Test func aTestThatFailsLeavesNoFolderBehind() throws {
