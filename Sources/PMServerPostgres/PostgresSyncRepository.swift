@@ -211,7 +211,8 @@ extension PostgresSyncRepository {
         let decoder = JSONDecoder()
         try await client.withConnection { connection in
             try await connection.listen(on: Self.notificationChannel) { notifications in
-                let heads = try await connection.query("SELECT name, head FROM boards WHERE head > 0", logger: logger)
+                // Read on another connection of the pool: this one is busy listening.
+                let heads = try await client.query("SELECT name, head FROM boards WHERE head > 0", logger: logger)
                 for try await (board, head) in heads.decode((String, Int64).self) { publish(BoardName(board), head) }
                 for try await notification in notifications {
                     guard
