@@ -64,6 +64,8 @@ postgres_cluster_launch() { # NODE
             pg_autoctl run --pgdata "$postgres_cluster_dir/$node"
     ) >>"$postgres_cluster_dir/$node.log" 2>&1 </dev/null &
     echo $! >"$postgres_cluster_dir/$node.group"
+    # Not the caller's job: its kill is a fault or the end, not news for the caller's terminal.
+    disown $!
 }
 
 # SQL on NODE (node1…node3, or monitor), as the superuser, printing unaligned rows.
