@@ -3,7 +3,7 @@ pg_auto_failover (scripts/lib/postgres-cluster.sh), shared by two pm-server proc
 it by a URL of all three hosts, and broken at random moments: the primary's machine killed
 (kill -9 of its keeper and postmaster), the primary stopped (SIGSTOP of its postgres processes)
 for longer than the monitor waits and then let go (SIGCONT), the replication link cut (the
-standbys' WAL receivers stopped, so nothing reaches them, for a few seconds) and the monitor
+primary's WAL senders stopped, so nothing reaches the standbys, for a few seconds) and the monitor
 killed. Every fault ends with the cluster whole again: the killed node started again, as a
 standby. Reads back what is stored from the final primary, and checks that every standby holds
 the same (no node kept writes of its own) and that one timeline at a time took writes.

@@ -1,7 +1,4 @@
 import Foundation
-import HTTPTypes
-import HummingbirdWSClient
-import Logging
 import PMSyncProtocol
 import PMTestSupport
 import Testing
@@ -20,65 +17,44 @@ struct FailoverOnClusterTests {
         let cluster = try ClusterUnderTest()
         let url = try cluster.freshDatabase()
         let token = try ServerProcess.addMember("ada", board: "team", database: url)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-failover-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let listening = try ServerProcess(database: url, log: folder.appendingPathComponent("a.log").path)
-        let pushing = try ServerProcess(database: url, log: folder.appendingPathComponent("b.log").path)
-        defer {
-            listening.stop()
-            pushing.stop()
-        }
-        try await listening.start()
-        try await pushing.start()
-        let servers = (listening.processIdentifier, pushing.processIdentifier)
+        try await ServerPair.with(database: url) { servers in
+            let (listening, pushing) = (servers.listening, servers.pushing)
+            let processes = (listening.processIdentifier, pushing.processIdentifier)
+            let heads = Heads()
+            let connection = servers.follow(token: token, into: heads)
+            defer { connection.cancel() }
+            try await heads.wait { $0 == [0] }
+            #expect(try await push(1...3, through: pushing, token: token).status == 200)
+            try await heads.wait { $0.last == 3 }
 
-        var configuration = WebSocketClientConfiguration()
-        configuration.additionalHeaders[.authorization] = "Bearer \(token)"
-        let heads = Heads()
-        let connection = Task { [configuration, port = listening.port] in
-            try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/v1/boards/team/live", configuration: configuration,
-                logger: Logger(label: "test")
-            ) { inbound, _, _ in
-                for try await message in inbound.messages(maxSize: 1 << 16) {
-                    guard case .text(let text) = message else { continue }
-                    heads.append(try JSONDecoder().decode(LiveFrame.self, from: Data(text.utf8)).head)
-                }
+            // Given the primary's machine dies,
+            let failover = try cluster.failover()
+
+            // when the device sends its next push until it is taken (as `pm` does on a 503),
+            var answers: [Int] = []
+            var retryAfterOnEvery503 = true
+            let deadline = ContinuousClock.now + .seconds(90)
+            while ContinuousClock.now < deadline {
+                let answer = try await push(4...6, through: pushing, token: token)
+                answers.append(answer.status)
+                if answer.status == 503 && answer.retryAfter == nil { retryAfterOnEvery503 = false }
+                if answer.status == 200 { break }
+                try await Task.sleep(for: .milliseconds(500))
             }
+
+            // then it is taken by the same processes, every refusal meanwhile was a 503 to retry,
+            #expect(answers.last == 200, "pushes resumed after the failover (\(failover)): \(answers) \(pushing.log)")
+            #expect(answers.allSatisfy { $0 == 200 || $0 == 503 }, "\(answers)")
+            #expect(retryAfterOnEvery503)
+            #expect(listening.processIdentifier == processes.0 && pushing.processIdentifier == processes.1)
+            // and the other server's live client hears of it through its LISTEN on the new primary.
+            for _ in 0..<3 where heads.seen.last != 6 { try await heads.wait { $0.last == 6 } }
+            #expect(heads.seen.last == 6, "heads after the failover: \(heads.seen) \(listening.log)")
+            // A push sent again after the fact counts once: its operations are stored already.
+            let again = try await push(4...6, through: pushing, token: token)
+            #expect(again.status == 200)
+            #expect(try cluster.operationCount(url: url) == 6)
         }
-        defer { connection.cancel() }
-        try await heads.wait { $0 == [0] }
-        #expect(try await push(1...3, through: pushing, token: token).status == 200)
-        try await heads.wait { $0.last == 3 }
-
-        // Given the primary's machine dies,
-        let failover = try cluster.failover()
-
-        // when the device sends its next push until it is taken (as `pm` does on a 503),
-        var answers: [Int] = []
-        var retryAfterOnEvery503 = true
-        let deadline = ContinuousClock.now + .seconds(90)
-        while ContinuousClock.now < deadline {
-            let answer = try await push(4...6, through: pushing, token: token)
-            answers.append(answer.status)
-            if answer.status == 503 && answer.retryAfter == nil { retryAfterOnEvery503 = false }
-            if answer.status == 200 { break }
-            try await Task.sleep(for: .milliseconds(500))
-        }
-
-        // then it is taken by the same processes, every refusal meanwhile was a 503 to retry,
-        #expect(answers.last == 200, "pushes resumed after the failover (\(failover)): \(answers) \(pushing.log)")
-        #expect(answers.allSatisfy { $0 == 200 || $0 == 503 }, "\(answers)")
-        #expect(retryAfterOnEvery503)
-        #expect(listening.processIdentifier == servers.0 && pushing.processIdentifier == servers.1)
-        // and the other server's live client hears of it through its LISTEN on the new primary.
-        for _ in 0..<3 where heads.seen.last != 6 { try await heads.wait { $0.last == 6 } }
-        #expect(heads.seen.last == 6, "heads after the failover: \(heads.seen) \(listening.log)")
-        // A push sent again after the fact counts once: its operations are stored already.
-        let again = try await push(4...6, through: pushing, token: token)
-        #expect(again.status == 200)
-        #expect(try cluster.operationCount(url: url) == 6)
     }
 
     private func push(_ numbers: ClosedRange<Int>, through server: ServerProcess, token: String) async throws

@@ -265,16 +265,17 @@ postgres_cluster_signal() { # NODE SIGNAL
     kill "-$2" "$postmaster" $(ps -o pid= --ppid "$postmaster") 2>/dev/null || true
 }
 
-# Sends SIGNAL (STOP, CONT) to every standby's WAL receiver: STOP cuts the replication link (the
-# primary's commits then wait for a standby, as with a broken network), CONT mends it.
+# Sends SIGNAL (STOP, CONT) to the primary's WAL senders: STOP cuts the replication link (WAL
+# stays on the primary, whose commits then wait for a standby, as with a broken network), CONT
+# mends it. The senders, not the standbys' receivers: a stopped receiver's socket still takes
+# in what is sent, and it would have the WAL after all.
 postgres_cluster_cut_replication() { # SIGNAL
-    local node postmaster receiver
-    for node in node1 node2 node3; do
-        postmaster=$(postgres_cluster_postmaster "$node")
-        [[ -n $postmaster ]] || continue
-        receiver=$(ps -o pid=,args= --ppid "$postmaster" | awk '/walreceiver/ { print $1 }')
-        [[ -z $receiver ]] || kill "-$1" "$receiver" 2>/dev/null || true
-    done
+    local postmaster senders
+    postmaster=$(postgres_cluster_postmaster "$(postgres_cluster_primary)")
+    [[ -n $postmaster ]] || return 0
+    senders=$(ps -o pid=,args= --ppid "$postmaster" | awk '/walsender/ { print $1 }')
+    # shellcheck disable=SC2086
+    [[ -z $senders ]] || kill "-$1" $senders 2>/dev/null || true
 }
 
 # Stops every process of the cluster at once and removes its folder. Safe in an EXIT trap and
