@@ -123,16 +123,26 @@ class Cluster:
 
     async def psql(self, node, query):
         """The rows `query` returns on `node` (or on the primary), each split on its first two spaces."""
-        node = "$(postgres_cluster_primary)" if node == "primary" else node
+        if node == "primary":
+            node = await self.primary()
         out = await self.cluster("postgres_cluster_sql %s %s" % (node, shell_quote(query)))
         return [line.split("|", 2) for line in out.splitlines() if line]
+
+    async def primary(self):
+        """The primary, waiting (up to 120 s) while a failover leaves none."""
+        for _ in range(240):
+            node = await self.cluster("postgres_cluster_primary")
+            if node:
+                return node
+            await asyncio.sleep(0.5)
+        raise SystemExit("the cluster has had no primary for 120 s")
 
     async def check(self, run, board):
         """What a cluster must hold at the end: every standby the primary's operations and no
         more (a node that had taken writes on a timeline of its own would differ, or would have
         had them rewound away, which the acknowledged operations' check sees); and the outages."""
         await self.whole(run)
-        primary = await self.cluster("postgres_cluster_primary")
+        primary = await self.primary()
         expected = [row[0] for row in await self.psql(primary, "SELECT id FROM operations WHERE board = '%s' "
                                                                   "ORDER BY seq" % board)]
         lsn = (await self.psql(primary, "SELECT pg_current_wal_lsn()"))[0][0]

@@ -289,6 +289,15 @@ postgres_cluster_stop() {
             kill -CONT -- "-$group" 2>/dev/null || true
             kill -KILL -- "-$group" 2>/dev/null || true
         done
+        # A killed process may still be writing its files for a moment: wait for the groups to end.
+        for node in node1 node2 node3 monitor; do
+            local group attempt
+            group=$(cat "$postgres_cluster_dir/$node.group" 2>/dev/null) || continue
+            for attempt in $(seq 1 50); do
+                pgrep -g "$group" >/dev/null || break
+                sleep 0.1
+            done
+        done
         # A postgres whose keeper died first may have been left behind: stop what is in the folder.
         for node in node1 node2 node3 monitor; do
             [[ -f $postgres_cluster_dir/$node/postmaster.pid ]] &&
