@@ -301,7 +301,7 @@ postgres_cluster_stop() {
         # A postgres whose keeper died first may have been left behind: stop what is in the folder.
         for node in node1 node2 node3 monitor; do
             [[ -f $postgres_cluster_dir/$node/postmaster.pid ]] &&
-                kill -KILL "$(head -n 1 "$postgres_cluster_dir/$node/postmaster.pid")" 2>/dev/null
+                kill -KILL "$(head -n 1 "$postgres_cluster_dir/$node/postmaster.pid")" 2>/dev/null || true
         done
         rm -rf "$postgres_cluster_dir"
     fi
