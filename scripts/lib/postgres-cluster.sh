@@ -248,6 +248,15 @@ postgres_cluster_kill() { # NODE
     group=$(cat "$postgres_cluster_dir/$1.group" 2>/dev/null) || return 0
     kill -KILL -- "-$group" 2>/dev/null || true
     rm -f "$postgres_cluster_dir/$1.group"
+    local attempt
+    for attempt in $(seq 1 50); do
+        pgrep -g "$group" >/dev/null || break
+        sleep 0.1
+    done
+    # As after a reboot, no process of the node is left; but its pid file is, and on a busy
+    # machine its pid may be another process's by the time the node is started again, which
+    # PostgreSQL (and pg_autoctl) would take for a running postmaster and never start.
+    rm -f "$postgres_cluster_dir/$1/postmaster.pid"
 }
 
 # Starts NODE's keeper again (after postgres_cluster_kill): it rejoins as a standby.
