@@ -75,6 +75,10 @@ def main():
     finally:
         if run is not None and hasattr(run, "board"):
             run.board.end()
+        # A run that stopped on an error leaves no server behind either.
+        for server in getattr(run, "servers", []):
+            if server.process is not None and server.process.returncode is None:
+                kill(server.process)
         if lost:
             print("chaos: the devices' databases and the servers' logs are kept in %s" % work, flush=True)
         else:
