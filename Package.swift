@@ -143,6 +143,7 @@ let package = Package(
             name: "PMServerPostgres",
             dependencies: [
                 "PMDomain", "PMSyncProtocol", "PMServer", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: upcomingFeatures
         ),

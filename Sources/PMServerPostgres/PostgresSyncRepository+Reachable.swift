@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import Logging
 import PostgresNIO
 
@@ -7,28 +7,32 @@ extension PostgresSyncRepository {
     /// itself keeps retrying a refused or unanswered connection for over a minute, saying nothing.
     public static let reachLimit: Duration = .seconds(10)
 
-    /// Returns once the database at `url` answers a query, or throws ``PostgresUnreachableError``
-    /// naming its host and port after `limit` on `clock` (or at once when the connection is
-    /// refused for good: a wrong password, an unknown database). Runs before any service is
-    /// started, so SIGTERM meanwhile ends the process at once.
+    /// Returns once the database at `url` answers a query (any of its hosts, for a cluster's
+    /// list), or throws ``PostgresUnreachableError`` naming its hosts and ports after `limit` on
+    /// `clock` (or at once when the connection is refused for good: a wrong password, an unknown
+    /// database). Runs before any service is started, so SIGTERM meanwhile ends the process at once.
     public static func checkReachable(
         url: String, within limit: Duration = reachLimit, clock: any Clock<Duration>, logger: Logger
     ) async throws {
-        let configuration = try PostgresClient.Configuration(url: url)
-        let client = PostgresClient(configuration: configuration, backgroundLogger: backgroundLogger(logger))
-        let place = "\(configuration.host ?? "?"):\(configuration.port ?? 5432)"
+        let parsed = try PostgresURL(url)
+        let place = parsed.hosts.map(\.description).joined(separator: ",")
+        let clients = parsed.hosts.map {
+            PostgresClient(configuration: parsed.configuration(for: $0), backgroundLogger: backgroundLogger(logger))
+        }
         try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await client.run()
-                return false
-            }
-            group.addTask {
-                do {
-                    try await client.query("SELECT 1", logger: logger)
-                } catch let error as PSQLError {
-                    throw PostgresUnreachableError(place: place, reason: error.serverInfo?[.message])
+            for client in clients {
+                group.addTask {
+                    await client.run()
+                    return false
                 }
-                return true
+                group.addTask {
+                    do {
+                        try await client.query("SELECT 1", logger: logger)
+                    } catch let error as PSQLError {
+                        throw PostgresUnreachableError(place: place, reason: error.serverInfo?[.message])
+                    }
+                    return true
+                }
             }
             group.addTask {
                 try await clock.sleep(for: limit)

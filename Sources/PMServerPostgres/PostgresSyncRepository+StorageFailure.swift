@@ -3,9 +3,10 @@ import PostgresNIO
 
 extension PostgresSyncRepository: StorageFailureDescribing {
     /// PostgreSQL out of disk or other resources (SQLSTATE class 53), in read-only mode
-    /// (25006), shutting down or starting up (57P01–57P03), or not reachable at all: each
+    /// (25006, as a demoted primary is), shutting down or starting up (57P01–57P03), or not reachable at all: each
     /// passes, so a device is told to send again later rather than that the server broke.
     public func storageUnavailableReason(_ error: any Error) -> String? {
+        if error is PostgresPrimaryUnavailable { return "PostgreSQL is changing primary" }
         guard let error = error as? PSQLError else { return nil }
         switch error.code {
         case .server:

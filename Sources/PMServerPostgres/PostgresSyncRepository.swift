@@ -13,33 +13,33 @@ public struct PostgresSyncRepository: SyncRepository {
     /// in JSON as payload.
     public static let notificationChannel = "pm_board_ops"
 
-    /// The connection pool: a service, whose `run()` must be running while the repository is used.
-    public let client: PostgresClient
+    /// The connection pool, the primary's among several hosts: a service, whose `run()` must be
+    /// running while the repository is used.
+    public let client: PostgresPrimary
     let logger: Logger
 
     /// A repository over `client`, whose `run()` the caller keeps running; call ``migrate()``
     /// before its first use.
     public init(client: PostgresClient, logger: Logger) {
-        self.client = client
+        self.client = PostgresPrimary(client: client)
         self.logger = logger
     }
 
-    /// A repository on the database at `url` (`postgres://USER:PASS@HOST:PORT/DB`) with a pool
-    /// of its own: run ``client`` (as one of the application's services) and ``migrate()``
-    /// (before the server starts) before using it.
-    public init(url: String, logger: Logger) throws {
-        self.init(
-            client: PostgresClient(configuration: try .init(url: url), backgroundLogger: Self.backgroundLogger(logger)),
-            logger: logger)
+    /// A repository on the database at `url` (``PostgresURL``: one host, or a cluster's) with a
+    /// pool of its own: run ``client`` (as one of the application's services) and ``migrate()``
+    /// (before the server starts) before using it. `clock` paces the search for a cluster's primary.
+    public init(url: String, clock: any Clock<Duration>, logger: Logger) throws {
+        self.client = PostgresPrimary(url: try PostgresURL(url), clock: clock, logger: logger)
+        self.logger = logger
     }
 
-    /// Runs `body` with a repository on the database at `url`
-    /// (`postgres://USER:PASS@HOST:PORT/DB`), its client running and its schema migrated for
-    /// the body's duration.
+    /// Runs `body` with a repository on the database at `url` (``PostgresURL``), its client
+    /// running and its schema migrated for the body's duration.
     public static func withRepository<Result: Sendable>(
         url: String, logger: Logger, _ body: (PostgresSyncRepository) async throws -> Result
     ) async throws -> Result {
-        let repository = try PostgresSyncRepository(url: url, logger: logger)
+        // One-shot commands and tests: the live clock, read at their start.
+        let repository = try PostgresSyncRepository(url: url, clock: ContinuousClock(), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await repository.client.run() }
             defer { group.cancelAll() }
@@ -203,11 +203,17 @@ public struct PostgresSyncRepository: SyncRepository {
 
 extension PostgresSyncRepository {
     /// LISTENs on ``notificationChannel`` on one connection of the pool and publishes each
-    /// board head that any process sharing the database announces, this one's included.
+    /// board head that any process sharing the database announces, this one's included. Once
+    /// listening, it publishes every board's stored head, since announcements made while it was
+    /// not (a failover, a dropped connection) are not sent again; and it throws when the LISTEN
+    /// ends, so that the follower subscribes again, on the new primary after a failover.
     public func followHeads(_ publish: @escaping @Sendable (_ board: BoardName, _ head: Int64) -> Void) async throws {
         let decoder = JSONDecoder()
         try await client.withConnection { connection in
             try await connection.listen(on: Self.notificationChannel) { notifications in
+                // Read on another connection of the pool: this one is busy listening.
+                let heads = try await client.query("SELECT name, head FROM boards WHERE head > 0", logger: logger)
+                for try await (board, head) in heads.decode((String, Int64).self) { publish(BoardName(board), head) }
                 for try await notification in notifications {
                     guard
                         let announced = try? decoder.decode(
@@ -221,5 +227,11 @@ extension PostgresSyncRepository {
                 }
             }
         }
+        if !Task.isCancelled { throw ListenEnded() }
     }
+}
+
+/// The LISTEN connection ended without an error: followed again like a failure.
+struct ListenEnded: Error, CustomStringConvertible {
+    var description: String { "the connection listening for board heads ended" }
 }

@@ -10,8 +10,9 @@ import PMStore
 struct DatabaseOptions: ParsableArguments {
     @Option(
         help: """
-            The SQLite database file, or a PostgreSQL URL postgres://USER:PASS@HOST:PORT/DB \
-            (default: $XDG_DATA_HOME/projectmanager/pm-server.sqlite).
+            The SQLite database file, or a PostgreSQL URL postgres://USER:PASS@HOST:PORT/DB, \
+            or a cluster's postgres://USER:PASS@HOST1:PORT,HOST2:PORT,HOST3:PORT/DB, whose primary \
+            is followed through failovers (default: $XDG_DATA_HOME/projectmanager/pm-server.sqlite).
             """)
     var database: String?
 
@@ -52,9 +53,8 @@ enum ServerStore: Hashable, Sendable {
         switch self {
         case .sqlite(let path): return path
         case .postgres(let url):
-            guard var components = URLComponents(string: url) else { return url }
-            if components.password != nil { components.password = "***" }
-            return components.string ?? url
+            // Read as libpq does, a list of hosts included, which URLComponents refuses.
+            return (try? PostgresURL(url).redacted) ?? "a PostgreSQL URL that cannot be read"
         }
     }
 

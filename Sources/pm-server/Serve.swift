@@ -120,7 +120,7 @@ struct Serve: StartedCommand {
             // once it is up, before the server accepts its first request. Whether PostgreSQL
             // answers is asked first, before any service traps SIGTERM, within seconds.
             try await PostgresSyncRepository.checkReachable(url: url, clock: startUp.clock, logger: logger)
-            let repository = try PostgresSyncRepository(url: url, logger: logger)
+            let repository = try PostgresSyncRepository(url: url, clock: startUp.clock, logger: logger)
             try await serve(
                 repository, services: [repository.client], beforeServerStarts: repository.migrate,
                 certificate: certificate, startUp: startUp, logger: logger)

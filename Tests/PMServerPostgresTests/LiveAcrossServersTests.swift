@@ -19,50 +19,27 @@ struct LiveAcrossServersTests {
     @Test func aPushThroughOneServerIsAnnouncedOnTheOthersLiveConnection() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let token = try ServerProcess.addMember("ada", board: "team", database: url)
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pm-live-\(UUID())")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            let listening = try ServerProcess(database: url, log: folder.appendingPathComponent("a.log").path)
-            let pushing = try ServerProcess(database: url, log: folder.appendingPathComponent("b.log").path)
-            defer {
-                listening.stop()
-                pushing.stop()
+            try await ServerPair.with(database: url) { servers in
+                let (listening, pushing) = (servers.listening, servers.pushing)
+                let heads = Heads()
+                let connection = servers.follow(token: token, into: heads, last: { $0 == 3 })
+                defer { connection.cancel() }
+                try await heads.wait { $0 == [0] }
+                #expect(heads.seen == [0], "the head on connecting")
+
+                // The listening server's LISTEN is in place once it answers; push through the other.
+                var request = URLRequest(url: pushing.baseURL.appendingPathComponent("v1/boards/team/operations"))
+                request.httpMethod = "POST"
+                request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                request.httpBody = try JSONEncoder().encode(
+                    PushRequest(operations: (1...3).map { SyncFixtures.operation($0) }))
+                let (_, response) = try await URLSession.shared.data(for: request)
+                #expect((response as? HTTPURLResponse)?.statusCode == 200)
+
+                try await heads.wait { $0.last == 3 }
+                #expect(heads.seen == [0, 3], "the other server's push reached this connection: \(listening.log)")
             }
-            try await listening.start()
-            try await pushing.start()
-
-            var configuration = WebSocketClientConfiguration()
-            configuration.additionalHeaders[.authorization] = "Bearer \(token)"
-            let heads = Heads()
-            let connection = Task { [configuration, port = listening.port] in
-                try await WebSocketClient.connect(
-                    url: "ws://127.0.0.1:\(port)/v1/boards/team/live", configuration: configuration,
-                    logger: Logger(label: "test")
-                ) { inbound, outbound, _ in
-                    for try await message in inbound.messages(maxSize: 1 << 16) {
-                        guard case .text(let text) = message else { continue }
-                        let head = try JSONDecoder().decode(LiveFrame.self, from: Data(text.utf8)).head
-                        heads.append(head)
-                        if head == 3 { try await outbound.close(.normalClosure, reason: nil) }
-                    }
-                }
-            }
-            defer { connection.cancel() }
-            try await heads.wait { $0 == [0] }
-            #expect(heads.seen == [0], "the head on connecting")
-
-            // The listening server's LISTEN is in place once it answers; push through the other.
-            var request = URLRequest(url: pushing.baseURL.appendingPathComponent("v1/boards/team/operations"))
-            request.httpMethod = "POST"
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            request.httpBody = try JSONEncoder().encode(
-                PushRequest(operations: (1...3).map { SyncFixtures.operation($0) }))
-            let (_, response) = try await URLSession.shared.data(for: request)
-            #expect((response as? HTTPURLResponse)?.statusCode == 200)
-
-            try await heads.wait { $0.last == 3 }
-            #expect(heads.seen == [0, 3], "the other server's push reached this connection: \(listening.log)")
         }
     }
 }

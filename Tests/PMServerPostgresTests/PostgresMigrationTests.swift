@@ -16,7 +16,8 @@ struct PostgresMigrationTests {
                 PostgresSyncRepository.migrations.prefix {
                     $0.name != PostgresSyncRepository.pushWithoutBoardKeysMigration.name
                 })
-            let repository = try PostgresSyncRepository(url: url, logger: PostgresTestDatabase.logger)
+            let repository = try PostgresSyncRepository(
+                url: url, clock: ContinuousClock(), logger: PostgresTestDatabase.logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { await repository.client.run() }
                 defer { group.cancelAll() }

@@ -12,10 +12,13 @@ place it was acknowledged with; the board's sequence has no gaps; every device h
 the server's operations, the same cards as the server's snapshot and the same history as every
 other device; and every card the board saved is on the server. Python standard library and tmux.
 
-    main.py --bin-dir DIR (--postgres URL --pg-ctl JSON | --sqlite) [--seconds S] [--seed N]
+    main.py --bin-dir DIR (--postgres URL --pg-ctl JSON | --sqlite | --cluster URL --cluster-dir DIR)
+            [--seconds S] [--seed N]
 
 --pg-ctl is the pg_ctl command line (as a JSON list, with -D) that `restart` is appended to;
---sqlite puts the server's file in the run's folder.
+--sqlite puts the server's file in the run's folder; --cluster is the URL of a pg_auto_failover
+cluster's three hosts, and --cluster-dir the folder scripts/lib/postgres-cluster.sh made it in
+(cluster.py: the primary killed and stopped, replication cut, the monitor killed).
 Prints the counts and the seed; exits 1 if anything was lost.
 """
 
@@ -35,6 +38,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from backends import SQLite, Postgres
 from board import BoardDevice
+from cluster import Cluster
 from processes import BOARD, Device, Server, kill
 from proxy import Proxy
 
@@ -47,14 +51,23 @@ def main():
     parser.add_argument("--postgres")
     parser.add_argument("--pg-ctl")
     parser.add_argument("--sqlite", action="store_true")
+    parser.add_argument("--cluster")
+    parser.add_argument("--cluster-dir")
     parser.add_argument("--seconds", type=float, default=300)
     parser.add_argument("--seed", type=int, default=None)
     arguments = parser.parse_args()
-    if arguments.sqlite == bool(arguments.postgres and arguments.pg_ctl):
-        parser.error("either --postgres URL and --pg-ctl JSON, or --sqlite")
+    chosen = [arguments.sqlite, bool(arguments.postgres and arguments.pg_ctl),
+              bool(arguments.cluster and arguments.cluster_dir)]
+    if chosen.count(True) != 1:
+        parser.error("one of --postgres URL and --pg-ctl JSON, --sqlite, or --cluster URL and --cluster-dir DIR")
     seed = arguments.seed if arguments.seed is not None else random.randrange(1, 1_000_000)
     work = tempfile.mkdtemp(prefix="pm-chaos.")
-    backend = SQLite(work) if arguments.sqlite else Postgres(arguments.postgres, json.loads(arguments.pg_ctl))
+    if arguments.cluster:
+        backend = Cluster(arguments.cluster, arguments.cluster_dir)
+    elif arguments.sqlite:
+        backend = SQLite(work)
+    else:
+        backend = Postgres(arguments.postgres, json.loads(arguments.pg_ctl))
     print("chaos: seed %d on %s (replay the same choices with scripts/chaos/run%s --seed %d)" % (
         seed, backend.name, backend.replay, seed), flush=True)
     lost = True
@@ -65,6 +78,10 @@ def main():
     finally:
         if run is not None and hasattr(run, "board"):
             run.board.end()
+        # A run that stopped on an error leaves no server behind either.
+        for server in getattr(run, "servers", []):
+            if server.process is not None and server.process.returncode is None:
+                kill(server.process)
         if lost:
             print("chaos: the devices' databases and the servers' logs are kept in %s" % work, flush=True)
         else:
@@ -260,6 +277,8 @@ class Run:
             histories.append(sorted(json.dumps(entry, sort_keys=True) for entry in shared))
         if any(history != histories[0] for history in histories):
             lost.append("the devices' histories differ")
+        if hasattr(self.backend, "check"):
+            await self.backend.check(self, BOARD)
         self.count("operations stored", len(rows))
         self.count("operations acknowledged by a server", len(acknowledged))
         self.count("cards at the end", len(server_cards))

@@ -7,6 +7,7 @@ each operation a server acknowledged. Python standard library only.
 
 import asyncio
 import json
+import time
 
 
 class ResponseReader:
@@ -82,6 +83,7 @@ class Proxy:
         self.stats = stats
         self.faults = True
         self.acknowledged = {}  # operation id -> set of seqs the servers answered with
+        self.last_acknowledged = None  # time.monotonic() of the last push answered 200 with results
         self.server = None
         self.port = None
 
@@ -117,6 +119,8 @@ class Proxy:
                 continue
             for result in results or []:
                 self.acknowledged.setdefault(result["id"].lower(), set()).add(result["seq"])
+            if results:
+                self.last_acknowledged = time.monotonic()
 
     async def _handle(self, client_reader, client_writer):
         task = asyncio.current_task()

@@ -1,0 +1,166 @@
+"""The server's database in scripts/chaos/run --failover: a three-node PostgreSQL cluster managed by
+pg_auto_failover (scripts/lib/postgres-cluster.sh), shared by two pm-server processes that reach
+it by a URL of all three hosts, and broken at random moments: the primary's machine killed
+(kill -9 of its keeper and postmaster), the primary stopped (SIGSTOP of its postgres processes)
+for longer than the monitor waits and then let go (SIGCONT), the replication link cut (the
+primary's WAL senders stopped, so nothing reaches the standbys, for a few seconds) and the monitor
+killed. Every fault ends with the cluster whole again: the killed node started again, as a
+standby. Reads back what is stored from the final primary, and checks that every standby holds
+the same (no node kept writes of its own) and that one timeline at a time took writes.
+Python standard library and bash.
+"""
+
+import asyncio
+import os
+import time
+
+LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "postgres-cluster.sh")
+
+
+class Cluster:
+    """Two servers on a pg_auto_failover cluster; its faults are the database machine's."""
+
+    name = "a PostgreSQL cluster (pg_auto_failover)"
+    replay = " --failover"
+    servers = 2
+    faults = {"server": 1, "device": 4, "board": 1, "primary-kill": 2, "primary-stop": 1, "replication-cut": 1,
+              "monitor-kill": 1}
+
+    def __init__(self, url, folder):
+        self.database = url
+        self.folder = folder
+        self.outages = []  # seconds from a primary's death to the next push a server acknowledged
+
+    async def cluster(self, command):
+        """Runs `command` with the cluster's functions (postgres-cluster.sh) and returns its output."""
+        process = await asyncio.create_subprocess_exec(
+            "bash", "-c", 'source "$1" && postgres_cluster_attach "$2" && %s' % command, "bash", LIBRARY,
+            self.folder, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        out, err = await process.communicate()
+        if process.returncode != 0:
+            raise SystemExit("postgres-cluster.sh: %s failed: %s" % (command, err.decode()))
+        return out.decode().strip()
+
+    async def inject(self, kind, run):
+        primary = await self.cluster("postgres_cluster_primary")
+        if not primary:
+            # A failover under way: this fault waits for the next turn.
+            return
+        if kind == "primary-kill":
+            # Half the time with the replication link cut first: the primary then holds commits
+            # that no standby has, which synchronous replication must never have acknowledged
+            # (the control run, without it, shows what the check sees when they were).
+            cut = run.rng.random() < 0.5
+            if cut:
+                await self.cluster("postgres_cluster_cut_replication STOP")
+                await asyncio.sleep(run.rng.uniform(1, 3))
+            died = time.monotonic()
+            await self.cluster("postgres_cluster_kill %s" % primary)
+            if cut:
+                await self.cluster("postgres_cluster_cut_replication CONT")
+                run.count("failover: kill -9 of the primary's machine, replication cut")
+            else:
+                run.count("failover: kill -9 of the primary's machine")
+            await self.wait_for_new_primary(primary, run)
+            await self.cluster("postgres_cluster_revive %s" % primary)
+            await self.outage(died, run)
+            await self.whole(run)
+        elif kind == "primary-stop":
+            # Past the monitor's 6 s: it promotes a standby while the old primary is frozen, which
+            # on waking must not take writes (it cannot: its standbys follow the new one).
+            stopped = time.monotonic()
+            await self.cluster("postgres_cluster_signal %s STOP" % primary)
+            run.count("failover: SIGSTOP of the primary past the monitor's timeout")
+            await asyncio.sleep(run.rng.uniform(9, 14))
+            await self.cluster("postgres_cluster_signal %s CONT" % primary)
+            if await self.cluster("postgres_cluster_primary") != primary:
+                await self.outage(stopped, run)
+            await self.whole(run)
+        elif kind == "replication-cut":
+            await self.cluster("postgres_cluster_cut_replication STOP")
+            run.count("failover: replication link cut")
+            await asyncio.sleep(run.rng.uniform(2, 5))
+            await self.cluster("postgres_cluster_cut_replication CONT")
+        elif kind == "monitor-kill":
+            await self.cluster("postgres_cluster_kill monitor")
+            run.count("failover: kill -9 of the monitor")
+            await asyncio.sleep(run.rng.uniform(1, 4))
+            await self.cluster("postgres_cluster_revive monitor")
+        else:
+            raise AssertionError("no fault %s on a cluster" % kind)
+
+    async def wait_for_new_primary(self, old, run):
+        for _ in range(240):
+            current = await self.cluster("postgres_cluster_primary")
+            if current and current != old:
+                run.count("failovers")
+                return current
+            await asyncio.sleep(0.5)
+        raise SystemExit("no new primary within 120 s of killing %s" % old)
+
+    async def outage(self, since, run):
+        """Waits (up to 60 s) for the first push a server acknowledges after `since`."""
+        for _ in range(600):
+            if run.proxy.last_acknowledged and run.proxy.last_acknowledged > since:
+                self.outages.append(run.proxy.last_acknowledged - since)
+                return
+            await asyncio.sleep(0.1)
+        run.problem("no push was acknowledged within 60 s of the primary's death")
+
+    async def whole(self, run):
+        """Waits for three nodes, each at its goal, before the next fault."""
+        try:
+            await self.cluster("postgres_cluster_wait_states 3")
+        except SystemExit as error:
+            run.problem(str(error))
+
+    async def stored(self, board):
+        """The board's operations as (id, seq, body) in seq order, and the board's head, read on the
+        final primary."""
+        rows = await self.psql("primary", "SELECT id, seq, body FROM operations WHERE board = '%s' ORDER BY seq" % board)
+        head = await self.psql("primary", "SELECT head FROM boards WHERE name = '%s'" % board)
+        return [(row[0], int(row[1]), row[2]) for row in rows], int(head[0][0])
+
+    async def psql(self, node, query):
+        """The rows `query` returns on `node` (or on the primary), each split on its first two spaces."""
+        if node == "primary":
+            node = await self.primary()
+        out = await self.cluster("postgres_cluster_sql %s %s" % (node, shell_quote(query)))
+        return [line.split("|", 2) for line in out.splitlines() if line]
+
+    async def primary(self):
+        """The primary, waiting (up to 120 s) while a failover leaves none."""
+        for _ in range(240):
+            node = await self.cluster("postgres_cluster_primary")
+            if node:
+                return node
+            await asyncio.sleep(0.5)
+        raise SystemExit("the cluster has had no primary for 120 s")
+
+    async def check(self, run, board):
+        """What a cluster must hold at the end: every standby the primary's operations and no
+        more (a node that had taken writes on a timeline of its own would differ, or would have
+        had them rewound away, which the acknowledged operations' check sees); and the outages."""
+        await self.whole(run)
+        primary = await self.primary()
+        expected = [row[0] for row in await self.psql(primary, "SELECT id FROM operations WHERE board = '%s' "
+                                                                  "ORDER BY seq" % board)]
+        lsn = (await self.psql(primary, "SELECT pg_current_wal_lsn()"))[0][0]
+        for node in ("node1", "node2", "node3"):
+            if node != primary:
+                for _ in range(100):
+                    caught_up = await self.psql(node, "SELECT pg_last_wal_replay_lsn() >= '%s'" % lsn)
+                    if caught_up[0][0] == "t":
+                        break
+                    await asyncio.sleep(0.1)
+            held = [row[0] for row in await self.psql(node, "SELECT id FROM operations WHERE board = '%s' "
+                                                               "ORDER BY seq" % board)]
+            if held != expected:
+                run.problem("%s holds %d operations, the primary %s %d" % (node, len(held), primary, len(expected)))
+        if self.outages:
+            run.count("failover: longest write outage, ms", round(max(self.outages) * 1000))
+            run.count("failover: shortest write outage, ms", round(min(self.outages) * 1000))
+
+
+def shell_quote(text):
+    return "'" + text.replace("'", "'\\''") + "'"
