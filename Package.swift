@@ -200,6 +200,7 @@ let package = Package(
             name: "PMWebTests",
             dependencies: [
                 "PMWeb", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -279,6 +280,7 @@ let package = Package(
             name: "PMServerTests",
             dependencies: [
                 "PMDomain", "PMServer", "PMSyncProtocol", "PMTestSupport", "PMCalendar", "pm-server",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
