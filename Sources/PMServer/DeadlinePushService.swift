@@ -41,7 +41,8 @@ public struct DeadlinePushService<Repository: PushSubscriptionRepository>: Servi
                     logger.info(
                         "deadline notifications sent",
                         metadata: [
-                            "delivered": "\(summary.delivered)", "gone": "\(summary.gone)", "failed": "\(summary.failed)",
+                            "delivered": "\(summary.delivered)", "gone": "\(summary.gone)",
+                            "failed": "\(summary.failed)",
                         ])
                 }
             } catch {

@@ -7,7 +7,8 @@ public import PMSyncProtocol
 extension SQLiteSyncRepository: PushSubscriptionRepository {
     public func pushKey(orAdd new: [UInt8]) async throws -> [UInt8] {
         try await writer.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO push_key (id, private_key) VALUES (1, ?)", arguments: [Data(new)])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO push_key (id, private_key) VALUES (1, ?)", arguments: [Data(new)])
             let stored = try Data.fetchOne(db, sql: "SELECT private_key FROM push_key WHERE id = 1")
             return stored.map { [UInt8]($0) } ?? new
         }
@@ -22,7 +23,9 @@ extension SQLiteSyncRepository: PushSubscriptionRepository {
                 throw SyncRepositoryError.notAMember(board: subscription.board, user: subscription.user)
             }
             if let session = subscription.session {
-                guard try Bool.fetchOne(db, sql: "SELECT 1 FROM session WHERE hash = ?", arguments: [Data(session)]) != nil
+                guard
+                    try Bool.fetchOne(db, sql: "SELECT 1 FROM session WHERE hash = ?", arguments: [Data(session)])
+                        != nil
                 else { throw PushSubscriptionError.sessionEnded }
             }
             // An upsert, not a replace: replacing would delete the row, and the reminders sent with it.
@@ -66,7 +69,8 @@ extension SQLiteSyncRepository: PushSubscriptionRepository {
                     """
             ).map { row in
                 PushSubscription(
-                    endpoint: row["endpoint"], p256dh: [UInt8](row["p256dh"] as Data), auth: [UInt8](row["auth"] as Data),
+                    endpoint: row["endpoint"], p256dh: [UInt8](row["p256dh"] as Data),
+                    auth: [UInt8](row["auth"] as Data),
                     board: BoardName(row["board"] as String), user: UserName(row["user"] as String),
                     session: (row["session"] as Data?).map { [UInt8]($0) }, timeZone: row["time_zone"])
             }

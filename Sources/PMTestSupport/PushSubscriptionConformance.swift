@@ -71,7 +71,9 @@ public enum PushSubscriptionConformance {
         try await repository.addPushSubscription(subscription(board: "home", timeZone: nil))
         try await repository.addPushSubscription(subscription(key: 9))
         #expect(
-            try await repository.pushSubscriptions() == [subscription(board: "home", timeZone: nil), subscription(key: 9)]
+            try await repository.pushSubscriptions() == [
+                subscription(board: "home", timeZone: nil), subscription(key: 9),
+            ]
         )
         #expect(try await !repository.deletePushSubscription(endpoint: endpoint, board: "team", user: "bob"))
         #expect(try await repository.deletePushSubscription(endpoint: endpoint, board: "team", user: "ada"))

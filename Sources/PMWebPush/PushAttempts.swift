@@ -40,8 +40,11 @@ public struct PushAttempts: Hashable, Sendable {
         case .some(429), .some(500...599), .none:
             let reason = status.map { "HTTP \($0)" } ?? (error ?? "no answer")
             guard tries < Self.limit else { return .finish(.unavailable(reason)) }
-            let pause = retryAfter.map { Duration.seconds(max($0, 0)) } ?? Self.backoff.delay(attempt: tries, random: random)
-            guard pause <= Self.longestWait else { return .finish(.unavailable(reason + ", retry after \(pause.components.seconds) s")) }
+            let pause =
+                retryAfter.map { Duration.seconds(max($0, 0)) } ?? Self.backoff.delay(attempt: tries, random: random)
+            guard pause <= Self.longestWait else {
+                return .finish(.unavailable(reason + ", retry after \(pause.components.seconds) s"))
+            }
             return .retry(after: pause)
         case .some(let other):
             return .finish(.refused("HTTP \(other)"))

@@ -25,7 +25,8 @@ public struct WebPushSender: WebPushDelivery {
     /// who to contact; `now` dates the tokens, `clock` paces the retries and `random` draws their
     /// jitter in `0..<1`.
     public init(
-        client: HTTPClient = .shared, keys: WebPushKeys, subject: String, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date,
+        client: HTTPClient = .shared, keys: WebPushKeys, subject: String, clock: any Clock<Duration>,
+        now: @escaping @Sendable () -> Date,
         random: @escaping @Sendable () -> Double
     ) {
         self.client = client
@@ -69,7 +70,8 @@ public struct WebPushSender: WebPushDelivery {
             var request = HTTPClientRequest(url: endpoint)
             request.method = .POST
             let key = try VAPIDKey(rawRepresentation: try await keys.privateKey(), subject: subject)
-            request.headers.add(name: "Authorization", value: try await key.authorization(endpoint: endpoint, now: now()))
+            request.headers.add(
+                name: "Authorization", value: try await key.authorization(endpoint: endpoint, now: now()))
             request.headers.add(name: "Content-Encoding", value: "aes128gcm")
             request.headers.add(name: "Content-Type", value: "application/octet-stream")
             request.headers.add(name: "TTL", value: String(Self.timeToLive))

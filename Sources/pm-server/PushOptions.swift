@@ -27,7 +27,8 @@ struct PushOptions: ParsableArguments {
             throw ValidationError("--push-contact must be a mailto: or https:// URL, got \(pushContact)")
         }
         if let pushTimeZone, TimeZone(identifier: pushTimeZone) == nil {
-            throw ValidationError("--push-time-zone must be an IANA time zone name such as Asia/Seoul, got \(pushTimeZone)")
+            throw ValidationError(
+                "--push-time-zone must be an IANA time zone name such as Asia/Seoul, got \(pushTimeZone)")
         }
         guard !schemes.isEmpty, schemes.isSubset(of: ["https", "http"]) else {
             throw ValidationError("--push-endpoint-schemes must be https, http or both, got \(pushEndpointSchemes)")

@@ -178,7 +178,7 @@ struct Serve: StartedCommand {
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
                     signInLimiter: limiter, skew: skew.milliseconds)
-                ).merging(WebPushRoutes.additions(repository: repository, keys: pushKeys, endpointSchemes: push.schemes)),
+            ).merging(WebPushRoutes.additions(repository: repository, keys: pushKeys, endpointSchemes: push.schemes)),
             requestTimeout: .seconds(requestTimeout),
             liveLimits: LiveConnectionLimits(perUser: liveConnectionsPerUser, perAddress: liveConnectionsPerAddress),
             signInLimiter: limiter, clockSkew: skew, health: HealthCheck(repository: repository, clock: startUp.clock),

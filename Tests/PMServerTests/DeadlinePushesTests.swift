@@ -72,7 +72,8 @@ actor RecordingDelivery: WebPushDelivery {
         InMemorySyncRepository
     > {
         DeadlinePushes(
-            repository: team.repository, delivery: delivery, now: { time }, defaultTimeZone: TimeZone(identifier: "UTC")!,
+            repository: team.repository, delivery: delivery, now: { time },
+            defaultTimeZone: TimeZone(identifier: "UTC")!,
             logger: Logger(label: "test"))
     }
 
@@ -106,7 +107,10 @@ actor RecordingDelivery: WebPushDelivery {
         // When rounds run again, and the due card's deadline moves a day later (and falls due)
         let again = try await Self.pushes(team, delivery, at: later).sendDue()
         _ = try await team.repository.push(
-            board: "team", operations: [SyncFixtures.operation(9, project: 2, fields: ProjectFields(deadline: Self.day.adding(days: 1)))])
+            board: "team",
+            operations: [
+                SyncFixtures.operation(9, project: 2, fields: ProjectFields(deadline: Self.day.adding(days: 1)))
+            ])
         _ = try await Self.pushes(team, delivery, at: Self.seoulTime(9, dayOffset: 1)).sendDue()
         // Then nothing went twice, and the moved deadline is announced once more with tomorrow's
         #expect(again.delivered == 0)
@@ -126,7 +130,9 @@ actor RecordingDelivery: WebPushDelivery {
         #expect(first == .init(delivered: 0, gone: 1, failed: 1))
         #expect(second.delivered == 2)
         #expect(try await team.repository.pushSubscriptions().map(\.endpoint) == ["https://push.example/busy"])
-        #expect(await delivery.sent.map(\.endpoint) == ["https://push.example/ada"] + Array(repeating: "https://push.example/busy", count: 3))
+        #expect(
+            await delivery.sent.map(\.endpoint) == ["https://push.example/ada"]
+                + Array(repeating: "https://push.example/busy", count: 3))
     }
 
     @Test func aSubscriberWhoLeftTheBoardIsSentNothing() async throws {

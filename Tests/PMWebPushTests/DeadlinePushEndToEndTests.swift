@@ -87,7 +87,9 @@ import Testing
         for _ in 0..<4 {
             if try await waitUntil({
                 (try? pushService.received().filter { $0.notice["title"] == "Fresh card" }.count) == 2
-            }) { break }
+            }) {
+                break
+            }
         }
 
         // Then its first round sent the new card to both subscriptions and nothing sent before

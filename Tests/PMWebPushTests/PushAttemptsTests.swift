@@ -32,7 +32,9 @@ import Testing
 
     @Test func aWaitLongerThanARoundAllowsIsLeftForALaterRound() {
         var attempts = PushAttempts()
-        #expect(attempts.next(status: 429, retryAfter: 3600, random: 0) == .finish(.unavailable("HTTP 429, retry after 3600 s")))
+        #expect(
+            attempts.next(status: 429, retryAfter: 3600, random: 0)
+                == .finish(.unavailable("HTTP 429, retry after 3600 s")))
     }
 
     @Test func anyOtherAnswerIsARefusalNotRepeated() {

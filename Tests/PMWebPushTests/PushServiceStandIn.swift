@@ -19,7 +19,8 @@ final class PushServiceStandIn: @unchecked Sendable {
 
         /// The payload's notice.
         var notice: [String: String] {
-            guard let payload, let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any]
+            guard let payload,
+                let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any]
             else { return [:] }
             return object.compactMapValues { $0 as? String }
         }
