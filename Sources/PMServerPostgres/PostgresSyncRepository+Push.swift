@@ -99,7 +99,7 @@ extension PostgresSyncRepository: PushSubscriptionRepository {
     /// session that made it; the reminders sent go with the subscription.
     static var pushMigration: Migration {
         Migration(
-            name: "v8: push subscriptions",
+            name: "v9: push subscriptions",
             statements: [
                 """
                 CREATE TABLE push_keys (
@@ -125,7 +125,7 @@ extension PostgresSyncRepository: PushSubscriptionRepository {
                     endpoint TEXT NOT NULL,
                     board TEXT NOT NULL,
                     card UUID NOT NULL,
-                    deadline INTEGER NOT NULL,
+                    deadline BIGINT NOT NULL,
                     PRIMARY KEY (endpoint, board, card, deadline),
                     FOREIGN KEY (endpoint, board) REFERENCES push_subscriptions(endpoint, board) ON DELETE CASCADE
                 )
