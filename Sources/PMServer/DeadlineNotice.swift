@@ -30,9 +30,11 @@ public struct DeadlineNotice: Codable, Hashable, Sendable {
     public init(project: Project, board: BoardName, today: Deadline) {
         let when = Reminder.when(project.deadline, today: today)
         let lines = project.description.split(separator: "\n", omittingEmptySubsequences: true)
-            .prefix(Self.lineCount).map { $0.count > Self.lineLimit ? $0.prefix(Self.lineLimit - 1) + "…" : $0 }
+            .prefix(Self.lineCount).map { line -> String in
+                line.count > Self.lineLimit ? String(line.prefix(Self.lineLimit - 1)) + "…" : String(line)
+            }
         title = project.title
-        body = ([when + " · " + project.status.heading] + lines.map(String.init)).joined(separator: "\n")
+        body = ([when + " · " + project.status.heading] + lines).joined(separator: "\n")
         self.board = board.text
         card = project.id.uuidString.lowercased()
         deadline = project.deadline.description

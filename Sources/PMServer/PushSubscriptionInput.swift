@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import HTTPTypes
+import PMSyncProtocol
 
 /// The body of `POST /v1/boards/{board}/push/subscriptions`: what the browser's
 /// `PushSubscription.toJSON()` gives (`{"endpoint", "expirationTime", "keys": {"p256dh",

@@ -9,8 +9,10 @@ extension RouterMethods where Context == BoardRequestContext {
         signInLimiter: SignInLimiter? = nil
     ) -> RouterGroup<Context> {
         let group = self.group("/v1")
-        let bearer = BearerTokenAuthenticator(repository: repository, context: Context.self, limiter: signInLimiter)
-        for authenticator in [bearer] + additionalAuthenticators {
+        let bearer: [any MiddlewareProtocol<Request, Response, Context>] = [
+            BearerTokenAuthenticator(repository: repository, context: Context.self, limiter: signInLimiter)
+        ]
+        for authenticator in bearer + additionalAuthenticators {
             group.add(middleware: SignedInOnce(authenticator))
         }
         return group.add(middleware: SignedInOnly())

@@ -7,12 +7,10 @@ public actor WebPushKeys {
     private var privateKeyBytes: [UInt8]?
 
     /// The key of `repository`; `newKey` makes the 32 bytes of a key when there is none yet (a
-    /// fresh P-256 signing key by default).
-    public init(
-        repository: some PushSubscriptionRepository,
-        newKey: @escaping @Sendable () -> [UInt8] = { [UInt8](P256.Signing.PrivateKey().rawRepresentation) }
-    ) {
-        load = { try await repository.pushKey(orAdd: newKey()) }
+    /// fresh P-256 signing key when not given).
+    public init(repository: some PushSubscriptionRepository, newKey: (@Sendable () -> [UInt8])? = nil) {
+        let make = newKey ?? { [UInt8](P256.Signing.PrivateKey().rawRepresentation) }
+        load = { try await repository.pushKey(orAdd: make()) }
     }
 
     /// The private key's 32 bytes (a P-256 scalar).

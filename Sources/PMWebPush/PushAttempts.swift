@@ -1,4 +1,4 @@
-import PMServer
+public import PMServer
 public import PMSyncProtocol
 
 /// What to do after each answer of a push service to one message (RFC 8030 §5, RFC 8292): the

@@ -1,5 +1,5 @@
 public import Crypto
-import Foundation
+public import Foundation
 import JWTKit
 import PMServer
 

@@ -21,12 +21,13 @@ public struct WebPushMessage: Sendable {
     }
 
     /// `plaintext` encrypted for `subscription`; `ephemeralKey` and `salt` (16 random bytes) are
-    /// new for every message, passed in so that the RFC's example can be reproduced.
+    /// new for every message (random when not given), passed in so that the RFC's example can be reproduced.
     public init(
         _ plaintext: [UInt8], for subscription: PushSubscription,
         ephemeralKey: P256.KeyAgreement.PrivateKey = P256.KeyAgreement.PrivateKey(),
-        salt: [UInt8] = [UInt8](SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
+        salt: [UInt8]? = nil
     ) throws {
+        let salt = salt ?? SymmetricKey(size: .bits128).withUnsafeBytes { [UInt8]($0) }
         guard plaintext.count <= Self.plaintextLimit else {
             throw Refusal(description: "a push message holds at most \(Self.plaintextLimit) bytes")
         }

@@ -1,7 +1,8 @@
-import AsyncHTTPClient
+public import AsyncHTTPClient
 public import Foundation
 import Logging
 import NIOCore
+import NIOHTTP1
 public import PMServer
 
 /// Delivers deadline notices to browsers' push services over HTTP (RFC 8030): each message

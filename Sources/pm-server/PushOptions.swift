@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PMDomain
 import PMServer
 import PMWebPush
 

@@ -59,9 +59,9 @@ import Testing
     }
 
     @Test(arguments: [
-        (body("http://push.example/x"), "pushEndpoint"),
-        (body("/relative/x"), "pushEndpoint"),
-        (body("https://" + String(repeating: "a", count: 1100) + ".example/x"), "pushEndpoint"),
+        (body(endpoint: "http://push.example/x"), "pushEndpoint"),
+        (body(endpoint: "/relative/x"), "pushEndpoint"),
+        (body(endpoint: "https://" + String(repeating: "a", count: 1100) + ".example/x"), "pushEndpoint"),
         (body(p256dh: "BAAA"), "pushKey"),
         (body(p256dh: Base64URL.encode([4] + [UInt8](repeating: 0, count: 64))), "pushKey"),
         (body(p256dh: "not+base64/url"), "pushKey"),

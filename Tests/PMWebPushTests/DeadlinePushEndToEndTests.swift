@@ -1,5 +1,6 @@
 import Foundation
 import PMDomain
+import PMServer
 import PMServerSQLite
 import PMSyncProtocol
 import PMTestSupport

@@ -42,6 +42,10 @@ final class PushServiceStandIn: @unchecked Sendable {
         var description: String { "PM_TEST_PYTHON is unset in CI: the Web Push tests must not be skipped" }
     }
 
+    struct NotStarted: Error, CustomStringConvertible {
+        var description: String { "the push service stand-in did not start" }
+    }
+
     let process = Process()
     let port: Int
 
@@ -58,7 +62,7 @@ final class PushServiceStandIn: @unchecked Sendable {
             line.append(byte)
         }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            throw LoopbackRequest.Failure(description: "the push service stand-in did not start")
+            throw NotStarted()
         }
         self.port = port
     }

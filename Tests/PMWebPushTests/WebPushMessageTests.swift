@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import PMServer
+import PMSyncProtocol
 import PMWebPush
 import Testing
 
