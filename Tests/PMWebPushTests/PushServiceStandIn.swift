@@ -68,7 +68,8 @@ final class PushServiceStandIn: @unchecked Sendable {
     }
 
     deinit {
-        process.terminate()
+        // SIGKILL, as ServerProcess stops servers: a child of the test runner may not take SIGTERM.
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
