@@ -22,7 +22,9 @@ import Testing
         let push = WebPushRoutes.additions(
             repository: fixture.repository, keys: WebPushKeys(repository: fixture.repository))
         return Application(
-            router: buildRouter(repository: fixture.repository, additions: fixture.web().additions.merging(push)))
+            router: buildRouter(
+                repository: fixture.repository, additions: fixture.web().additions.merging(push),
+                clockSkew: .acceptingEveryWallTime))
     }
 
     @Test func signingOutRemovesTheBrowsersSubscription() async throws {
