@@ -16,7 +16,8 @@ import Testing
             repository: fixture.repository,
             keys: WebPushKeys(repository: fixture.repository, newKey: { [UInt8](repeating: 1, count: 32) }))
         return Application(
-            router: buildRouter(repository: fixture.repository, additions: additions, clockSkew: .acceptingEveryWallTime))
+            router: buildRouter(
+                repository: fixture.repository, additions: additions, clockSkew: .acceptingEveryWallTime))
     }
 
     static func body(
