@@ -18,7 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // 4.x for jwt-kit (the VAPID token of Web Push); nothing of ours needs more than 3.12.3.
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/vapor/jwt-kit", from: "5.7.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
@@ -199,6 +201,7 @@ let package = Package(
             name: "PMWebTests",
             dependencies: [
                 "PMWeb", "PMServer", "PMSyncProtocol", "PMTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -226,11 +229,35 @@ let package = Package(
             ],
             swiftSettings: upcomingFeatures
         ),
+        // Web Push (RFC 8030/8291/8292): the encrypted message, the VAPID token and the push
+        // service's HTTP answers, for the deadline notifications PMServer decides to send.
+        .target(
+            name: "PMWebPush",
+            dependencies: [
+                "PMServer", "PMSyncProtocol", "PMDomain",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: upcomingFeatures
+        ),
+        .testTarget(
+            name: "PMWebPushTests",
+            dependencies: [
+                "PMWebPush", "PMServer", "PMServerSQLite", "PMDomain", "PMSyncProtocol", "PMTestSupport", "pm-server",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            exclude: ["PushService"],
+            swiftSettings: upcomingFeatures
+        ),
         .executableTarget(
             name: "pm-server",
             dependencies: [
                 "PMDomain", "PMServer", "PMServerSQLite", "PMServerPostgres", "PMSyncProtocol", "PMStore", "PMWeb",
-                "PMDAV",
+                "PMDAV", "PMWebPush",
                 // `pm-server health --ca-file`: the same trust in a private CA as `pm`'s.
                 "PMSyncClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -254,6 +281,7 @@ let package = Package(
             name: "PMServerTests",
             dependencies: [
                 "PMDomain", "PMServer", "PMSyncProtocol", "PMTestSupport", "PMCalendar", "pm-server",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

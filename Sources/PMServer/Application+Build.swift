@@ -41,10 +41,16 @@ public func buildRouter<Repository: SyncRepository>(
     let feed = FeedController(repository: repository)
     routes.get(FeedController<Repository>.path, use: feed.feed)
     routes.head(FeedController<Repository>.path, use: feed.head)
-    routes.boardGroup(
-        repository: repository, additionalAuthenticators: additions.boardAuthenticators, signInLimiter: signInLimiter
-    ).addRoutes(
-        BoardsController(repository: repository, live: live, clockSkew: clockSkew).endpoints)
+    let board = routes.boardGroup(
+        repository: repository, additionalAuthenticators: additions.boardAuthenticators, signInLimiter: signInLimiter)
+    board.addRoutes(BoardsController(repository: repository, live: live, clockSkew: clockSkew).endpoints)
+    for addRoutes in additions.boardRoutes { addRoutes(board) }
+    if !additions.signedInRoutes.isEmpty {
+        let signedIn = routes.signedInGroup(
+            repository: repository, additionalAuthenticators: additions.boardAuthenticators,
+            signInLimiter: signInLimiter)
+        for addRoutes in additions.signedInRoutes { addRoutes(signedIn) }
+    }
     for addRoutes in additions.routes { addRoutes(routes) }
     // Added last, it wraps only the router's answer for unknown routes: where a 405 is decided.
     router.add(middleware: MethodNotAllowedMiddleware(served: routes.served))

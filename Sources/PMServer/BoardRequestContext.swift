@@ -17,6 +17,9 @@ public struct BoardRequestContext: AuthRequestContext, WebSocketRequestContext, 
     public var identity: UserName?
     /// The board in the path, once its membership is checked.
     public var board: BoardName?
+    /// SHA-256 of the browser session that signed the request in, when a session cookie did
+    /// (set by the web board's authenticator): what a push subscription is tied to.
+    public var sessionHash: [UInt8]?
     /// The client's IP address as the connection shows it (`nil` in router tests), or as a
     /// trusted reverse proxy forwarded it (``RequestSources``): what sign-in limits and live
     /// connection caps count by.

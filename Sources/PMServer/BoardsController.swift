@@ -99,7 +99,7 @@ struct BoardsController<Repository: SyncRepository> {
         return number
     }
 
-    private static func describe(_ error: any Error) -> String {
+    static func describe(_ error: any Error) -> String {
         switch error as? DecodingError {
         case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
             .valueNotFound(_, let context):

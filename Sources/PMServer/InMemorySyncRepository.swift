@@ -24,6 +24,8 @@ public actor InMemorySyncRepository: SyncRepository {
     var sessions: [[UInt8]: StoredSession] = [:]
     /// CalDAV clients' texts by board and card (InMemorySyncRepository+CalendarTexts.swift).
     var calendarTextsByBoard: [BoardName: [UUID: String]] = [:]
+    /// Web Push's key, subscriptions and reminders sent (InMemorySyncRepository+Push.swift).
+    var push = PushState()
 
     /// An empty repository.
     public init() {}

@@ -86,6 +86,7 @@ extension PostgresSyncRepository {
         calendarTextsMigration,
         pushWithoutBoardKeysMigration,
         tokenTimesMigration,
+        pushMigration,
     ]
 
     /// The key of the advisory lock migrations run under, so servers starting at once take turns.

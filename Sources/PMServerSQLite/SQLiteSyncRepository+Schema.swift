@@ -67,6 +67,7 @@ extension SQLiteSyncRepository {
         }
         registerCalendarTexts(&migrator)
         registerTokenTimes(&migrator)
+        registerPush(&migrator)
         return migrator
     }
 }

@@ -14,13 +14,14 @@ struct SessionAuthenticator<Repository: SyncRepository>: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        guard context.identity == nil, let user = try await sessions.user(of: request) else {
+        guard context.identity == nil, let session = try await sessions.session(of: request) else {
             return try await next(request, context)
         }
         let origin = RequestOrigin(request: request)
         if origin.isWriteOrUpgrade && !origin.isSameOrigin { throw WebError.foreignOrigin }
         var context = context
-        context.identity = user
+        context.identity = session.user
+        context.sessionHash = session.hash
         return try await next(request, context)
     }
 }

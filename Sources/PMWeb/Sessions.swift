@@ -28,10 +28,15 @@ struct Sessions<Repository: SyncRepository>: Sendable {
 
     /// The user the request's session cookie signs in, if it names a live session.
     func user(of request: Request) async throws -> UserName? {
+        try await session(of: request)?.user
+    }
+
+    /// The live session the request's cookie names, if any.
+    func session(of request: Request) async throws -> StoredSession? {
         guard let id = SessionCookie.id(in: request),
             let session = try await repository.session(hash: id.hash), session.expires > now()
         else { return nil }
-        return session.user
+        return session
     }
 
     /// Ends the request's session, if it has one.

@@ -12,7 +12,7 @@ struct PMServerCommand: AsyncParsableCommand {
         version: ProductVersion.current,
         subcommands: [
             Serve.self, UserCommand.self, TokenCommand.self, BoardCommand.self, FeedCommand.self, BackupCommand.self,
-            HealthCommand.self, ConfigCommand.self, TLSCommand.self,
+            HealthCommand.self, ConfigCommand.self, TLSCommand.self, RemindCommand.self,
         ])
 
     /// Reads the start-up (the one place the environment, the clock and randomness are taken

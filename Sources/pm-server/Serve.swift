@@ -7,6 +7,7 @@ import PMServer
 import PMServerPostgres
 import PMServerSQLite
 import PMWeb
+import PMWebPush
 import ServiceLifecycle
 import UnixSignals
 
@@ -51,6 +52,7 @@ struct Serve: StartedCommand {
             "The PEM private key of --tls-certificate. SIGHUP reads both files again.", valueName: "file"))
     var tlsKey: String?
     @OptionGroup var database: DatabaseOptions
+    @OptionGroup var push: PushOptions
     @Option(
         help: """
             The address people use for this server, such as https://pm.example.org (behind a proxy, \
@@ -130,7 +132,7 @@ struct Serve: StartedCommand {
     /// Answers clients from `repository` until SIGTERM or SIGINT, with `services` running beside
     /// the server; over HTTPS with `certificate`, which SIGHUP reads again.
     func serve(
-        _ repository: some CalendarTextRepository, services: [any Service] = [],
+        _ repository: some CalendarTextRepository & PushSubscriptionRepository, services: [any Service] = [],
         beforeServerStarts: (@Sendable () async throws -> Void)? = nil, certificate: ServerCertificate?,
         startUp: StartUp, logger: Logger
     ) async throws {
@@ -160,6 +162,14 @@ struct Serve: StartedCommand {
             publicURL.map(firstRun.link(publicURL:))
             ?? firstRun.link(host: host, port: port, secure: certificate != nil)
         let skew = ClockSkew(milliseconds: Int64(clockSkew) * 1000, now: startUp.now)
+        // Deadline notifications go out beside the server once the store is migrated and the
+        // VAPID key made (at the first start), never in a request's way.
+        let pushKeys = WebPushKeys(repository: repository)
+        let (storeReady, storeReadyContinuation) = AsyncStream<Void>.makeStream()
+        let deadlinePushes = DeadlinePushService(
+            pushes: push.pushes(
+                repository: repository, keys: pushKeys, publicURL: publicURL, startUp: startUp, logger: logger),
+            clock: clock, logger: logger, ready: { for await _ in storeReady {} })
         let application = buildApplication(
             repository: repository,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "pm-server"),
@@ -167,14 +177,17 @@ struct Serve: StartedCommand {
             additions: MetricsEndpoint.bootstrap().merging(web.additions).merging(
                 CalDAV.additions(
                     repository: repository, live: live, environment: startUp.environment,
-                    signInLimiter: limiter, skew: skew.milliseconds)),
+                    signInLimiter: limiter, skew: skew.milliseconds)
+            ).merging(WebPushRoutes.additions(repository: repository, keys: pushKeys, endpointSchemes: push.schemes)),
             requestTimeout: .seconds(requestTimeout),
             liveLimits: LiveConnectionLimits(perUser: liveConnectionsPerUser, perAddress: liveConnectionsPerAddress),
             signInLimiter: limiter, clockSkew: skew, health: HealthCheck(repository: repository, clock: startUp.clock),
             sources: try requestSources(),
-            certificate: certificate, services: services + [follower] + reloader,
+            certificate: certificate, services: services + [follower, deadlinePushes] + reloader,
             beforeServerStarts: {
                 try await beforeServerStarts?()
+                _ = try await pushKeys.publicKey()
+                storeReadyContinuation.finish()
                 // Asked once the store is migrated: a server with nobody to sign in yet offers
                 // the one-time link that makes the first user and board in the browser.
                 if try await !repository.hasUsers() { Self.announceFirstRun(link) }

@@ -26,7 +26,7 @@ struct ServeSettings {
     static let names = [
         "host", "port", "log-level", "sign-in-limit", "clock-skew", "request-timeout", "live-connections-per-user",
         "live-connections-per-address", "database", "public-url", "allowed-hosts", "trusted-proxies", "tls-certificate",
-        "tls-key",
+        "tls-key", "push-contact", "push-time-zone", "push-endpoint-schemes",
     ]
 
     /// Names whose values are secret: printed masked by `pm-server config`.

@@ -71,7 +71,7 @@ struct PostgresSyncRepositoryTests {
                 names.sorted() == [
                     "v1: users, tokens, boards, members, operations, projects", "v2: feed keys", "v3: sessions",
                     "v4: passwords", "v5: operation authors", "v6: calendar texts", "v7: pushes without board keys",
-                    "v8: token times",
+                    "v8: token times", "v9: push subscriptions",
                 ])
         }
     }

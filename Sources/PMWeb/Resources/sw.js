@@ -53,3 +53,46 @@ self.addEventListener("fetch", (event) => {
       ),
   );
 });
+
+// Deadline notifications (Web Push): the server sends one message per card and deadline,
+// encrypted for this browser; the browser decrypts it and hands this worker the notice
+// {title, body, board, card, deadline, url, overdue}. A push must always show a notification
+// (Safari revokes the subscription of a worker that stays silent), so an unreadable one still does.
+self.addEventListener("push", (event) => {
+  let notice;
+  try {
+    notice = event.data ? event.data.json() : null;
+  } catch {
+    notice = null;
+  }
+  const title = notice?.title ?? "A card is due";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: notice?.body ?? "",
+      // One notification per card and deadline, even if a message came twice.
+      tag: notice ? `${notice.board}/${notice.card}/${notice.deadline}` : undefined,
+      requireInteraction: notice?.overdue === true,
+      data: notice ?? {},
+    }),
+  );
+});
+
+// Tapping it opens the board at the card: a window already on that board is focused and told
+// which card ({type: "openCard", card}); otherwise a new one opens at /boards/NAME#card=ID.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const notice = event.notification.data ?? {};
+  const target = new URL(typeof notice.url === "string" ? notice.url : "/", self.location.origin);
+  // Only this server's own pages: a notice names a path, never another site.
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).pathname === target.pathname);
+      if (open) {
+        open.postMessage({ type: "openCard", card: notice.card });
+        return open.focus();
+      }
+      return self.clients.openWindow(target.href);
+    }),
+  );
+});
