@@ -14,7 +14,7 @@ import asyncio
 import os
 import time
 
-LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib", "postgres-cluster.sh")
+LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib", "postgres-cluster.sh")
 
 
 class Cluster:
