@@ -66,7 +66,7 @@ HISTORY_NUMBERS = """(selector) => {
 # Every shown control a finger can hit (buttons, inputs, tabs, menu items) smaller than
 # `minimum` pixels either way: `[{ name, width, height }]`.
 SMALL_TARGETS = """(minimum) => {
-  const controls = document.querySelectorAll('button, input, textarea, select, [role=tab], [role=menuitem]');
+  const controls = document.querySelectorAll('a[href], button, input, textarea, select, [role=tab], [role=menuitem]');
   return [...controls]
     .filter((element) => element.offsetParent !== null || element.closest('dialog[open], .menu:not([hidden])'))
     .map((element) => {

@@ -5,6 +5,7 @@ width whatever it says; a card's details opening at their top on a phone; dark c
 above their list."""
 
 import re
+import re
 from datetime import date
 
 from playwright.sync_api import Page, expect
@@ -147,3 +148,28 @@ def test_given_dark_mode_when_the_board_is_drawn_then_cards_are_lighter_than_the
     card_light = page.locator("#list-todo .card:not(.selected)").first.evaluate(luminance)
     list_light = page.locator("#list-todo").evaluate(luminance)
     assert card_light > list_light
+
+
+def test_given_a_phone_when_the_board_opens_then_the_bar_takes_two_rows_and_the_tab_alone_names_the_list(
+    touch_board: Page,
+) -> None:
+    page = touch_board
+    page.set_viewport_size(PHONE)
+    assert page.evaluate(LAYOUT)["barHeight"] <= 110
+    heading = page.locator("#heading-todo").bounding_box()
+    assert heading is not None and heading["width"] <= 1, "the list repeats its tab's name"
+    expect(page.get_by_role("tab", name="TODO (0)")).to_be_visible()
+
+
+def test_given_a_filter_matching_nothing_when_typed_then_the_lists_say_so_and_the_boards_list_is_a_tap_away(
+    board: Page,
+) -> None:
+    page = board
+    add_card(page, "Findable")
+    page.locator("#filter").fill("zzz")
+    expect(page.locator("#list-todo .empty")).to_have_text("No matching cards")
+    expect(page.locator("#list-todo .empty")).to_be_visible()
+    page.locator("#filter").fill("find")
+    expect(page.locator("#list-todo .empty")).to_be_hidden()
+    page.get_by_role("link", name="All boards").click()
+    expect(page).to_have_url(re.compile(r"/$"))

@@ -64,9 +64,14 @@ export function createBoard(root, document = root.ownerDocument) {
     const list = document.createElement("ul");
     list.className = "cards";
     list.setAttribute("aria-labelledby", `heading-${status}`);
-    section.append(header, list);
+    // Said when a filter leaves the list empty, rather than an empty box.
+    const empty = document.createElement("p");
+    empty.className = "empty";
+    empty.textContent = "No matching cards";
+    empty.hidden = true;
+    section.append(header, empty, list);
     root.append(section);
-    columns[status] = { section, heading, list, toggle, items: new Map() };
+    columns[status] = { section, heading, list, toggle, empty, items: new Map() };
   }
 
   function drawCard(item, card, today) {
@@ -107,6 +112,7 @@ export function createBoard(root, document = root.ownerDocument) {
     column.section.classList.toggle("collapsed", folded);
     column.section.classList.toggle("active", view.tab === status);
     const shown = folded ? [] : cards;
+    column.empty.hidden = !(view.filter && cards.length === 0);
     if (column.items.size === 0 && shown.length > 1) {
       fillList(column, shown, view);
       return;
@@ -165,7 +171,7 @@ export function createBoard(root, document = root.ownerDocument) {
 
   return {
     columns,
-    /** Draws `view`: `{ lists, today, selectedId, doneCollapsed, tab }`. */
+    /** Draws `view`: `{ lists, today, selectedId, doneCollapsed, tab, filter }`. */
     render(view) {
       for (const status of STATUSES) renderList(status, view.lists[status], view);
     },
