@@ -103,6 +103,9 @@ async function start() {
     onMenu: (id) => openMenu(id),
     onSwipe: (id) => remove(id),
     onOpen: (id) => openDetails(id),
+    onLift: (id) => dispatch({ type: "lift", id }),
+    onCarry: (id, over) => dispatch({ type: "carry", id, over }),
+    onPutDown: () => dispatch({ type: "putDown" }),
   });
   bindKeys(document, keyActions());
   ui.controls.wire({

@@ -18,7 +18,10 @@ const CLICK_AFTER = 350;
 
 /**
  * Listens on `root` (the board). `handlers`: `onMove(id, status)`, `onMenu(id)` (the popover,
- * beside the card), `onSwipe(id)`, `onOpen(id)`.
+ * beside the card), `onSwipe(id)`, `onOpen(id)`; and the held card's state, which the board
+ * draws (lifted, carried, the list it is over): `onLift(id)`, `onCarry(id, over)`, `onPutDown()`.
+ * Only what moves with every frame stays here: where the pointer is, the copy that follows it,
+ * and a swipe's red.
  */
 export function attachGestures(root, handlers, document = root.ownerDocument) {
   const view = document.defaultView;
@@ -32,21 +35,15 @@ export function attachGestures(root, handlers, document = root.ownerDocument) {
     return place?.dataset.status ?? null;
   }
 
-  function highlight(status) {
-    for (const place of document.querySelectorAll(".column, [role=tab]")) {
-      place.classList.toggle("drop-target", place.dataset.status === status);
-    }
-  }
-
   function finish() {
     if (!press) return;
     clearTimeout(press.timer);
     view.cancelAnimationFrame(press.frame);
     press.ghost?.remove();
-    press.card.classList.remove("dragging", "lifted", "swiping");
+    press.card.classList.remove("swiping", "armed");
     press.card.style.removeProperty("--swipe");
     press.card.querySelector(".swipe-label")?.remove();
-    highlight(null);
+    if (press.held || press.dragging) handlers.onPutDown();
     press = null;
   }
 
@@ -63,7 +60,6 @@ export function attachGestures(root, handlers, document = root.ownerDocument) {
     document.body.append(ghost);
     press.ghost = ghost;
     press.dragging = true;
-    press.card.classList.add("dragging");
     // Captured, the card keeps getting the pointer's moves wherever it goes.
     press.card.setPointerCapture?.(event.pointerId);
     scrollLoop();
@@ -86,8 +82,7 @@ export function attachGestures(root, handlers, document = root.ownerDocument) {
 
   function follow(dx, dy) {
     press.ghost.style.transform = `translate(${dx}px, ${dy}px)`;
-    const over = listAt(press.lastX, press.lastY);
-    highlight(over !== press.from ? over : null);
+    handlers.onCarry(press.id, listAt(press.lastX, press.lastY));
   }
 
   function showSwipe(dx, dy) {
@@ -126,7 +121,7 @@ export function attachGestures(root, handlers, document = root.ownerDocument) {
       timer: setTimeout(() => {
         if (!press || press.moved || press.dragging) return;
         press.held = true;
-        if (press.touch) press.card.classList.add("lifted");
+        if (press.touch) handlers.onLift(press.id);
         else handlers.onMenu(press.id);
       }, HOLD),
     };
@@ -149,7 +144,6 @@ export function attachGestures(root, handlers, document = root.ownerDocument) {
     }
     if (!press.touch && press.held) return; // the mouse's menu is open
     clearTimeout(press.timer);
-    press.card.classList.remove("lifted");
     lift(event);
     follow(dx, dy);
   });
