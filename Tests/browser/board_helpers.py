@@ -53,13 +53,29 @@ def _cdp(page: Page):
     return page._board_cdp  # type: ignore[attr-defined]
 
 
-def touch_drag(page: Page, source: Locator, target: Locator, steps: int = 12) -> None:
-    """A finger on `source` slid to the middle of `target` and lifted (real touch events)."""
+def touch_drag(
+    page: Page, source: Locator, target: Locator | tuple[float, float], steps: int = 12, hold_ms: int = 700,
+    linger_ms: int = 0,
+) -> None:
+    """A finger held on `source` for `hold_ms` (the card lifts), slid to the middle of `target`
+    (or to a point), kept there `linger_ms`, and lifted (real touch events). `hold_ms=0`: a
+    flick, no hold."""
     x, y = center(source)
-    tx, ty = center(target)
+    tx, ty = target if isinstance(target, tuple) else center(target)
     _touch(page, "touchStart", x, y)
+    if hold_ms:
+        page.wait_for_timeout(hold_ms)
     for step in range(1, steps + 1):
         _touch(page, "touchMove", x + (tx - x) * step / steps, y + (ty - y) * step / steps)
+    if linger_ms:
+        page.wait_for_timeout(linger_ms)
+    _touch(page, "touchEnd")
+
+
+def tap(page: Page, source: Locator) -> None:
+    """A quick tap of a finger on the middle of `source` (real touch events)."""
+    x, y = center(source)
+    _touch(page, "touchStart", x, y)
     _touch(page, "touchEnd")
 
 
@@ -71,13 +87,19 @@ def long_press(page: Page, source: Locator, hold_ms: int = 800) -> None:
     _touch(page, "touchEnd")
 
 
-def swipe_left(page: Page, source: Locator, distance: float = 140) -> None:
-    """A quick slide of a finger to the left across `source`."""
+def swipe_left(page: Page, source: Locator, distance: float = 140, lift: bool = True) -> None:
+    """A quick slide of a finger to the left across `source` (left down when `lift` is false;
+    `lift_finger` then ends it)."""
     box = source.bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] - 10, box["y"] + box["height"] / 2
     for index, kind in enumerate(["touchStart"] + ["touchMove"] * 7):
         _touch(page, kind, x - distance * index / 7, y)
+    if lift:
+        lift_finger(page)
+
+
+def lift_finger(page: Page) -> None:
     _touch(page, "touchEnd")
 
 

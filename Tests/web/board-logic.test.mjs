@@ -9,19 +9,29 @@ import { localToday, untilMidnight } from "../../Sources/PMWeb/Resources/js/toda
 import { formResult, isComposing } from "../../Sources/PMWeb/Resources/js/form.js";
 import { actionFor } from "../../Sources/PMWeb/Resources/js/keys.js";
 import { isDeleted } from "../../Sources/PMWeb/Resources/js/merge.js";
-import { authorOf, changeLines, restorableEntries } from "../../Sources/PMWeb/Resources/js/panels.js";
+import { authorOf, changeLines, popoverPlace, restorableEntries } from "../../Sources/PMWeb/Resources/js/panels.js";
+import { checkTitle } from "../../Sources/PMWeb/Resources/js/rules.js";
 
 const today = "2026-11-23";
 
-test("Given every rule broken at once, when the form is checked, then each field gets the CLI's words", () => {
+test("Given every rule broken at once, when the form is checked, then each field gets the rule in a person's words", () => {
   const result = formResult({ title: "  ", deadline: "2026-11-22", description: "x".repeat(1001) }, null, today);
   assert.deepEqual(result.errors, {
-    title: "title must be 1–100 characters, got 0",
-    deadline: "deadline may not be before today (2026-11-23), got 2026-11-22",
-    description: "description must be at most 1000 characters, got 1001",
+    title: "Enter a title",
+    deadline: "Choose today (2026-11-23) or a later day",
+    description: "Shorten the description to 1000 characters (it has 1001)",
   });
   assert.equal(formResult({ title: "x".repeat(101), deadline: "", description: "" }, null, today).errors.title,
-    "title must be 1–100 characters, got 101");
+    "Shorten the title to 100 characters (it has 101)");
+});
+
+test("Given a broken rule, when thrown, then it carries the CLI's message and a person's words under one rule name", () => {
+  assert.throws(() => checkTitle(" "), {
+    rule: "titleLength",
+    message: "title must be 1–100 characters, got 0",
+    words: "Enter a title",
+  });
+  assert.throws(() => checkTitle("a\nb"), { rule: "titleMultiline", words: "Keep the title on one line" });
 });
 
 test("Given a good new card, when the form is checked, then it is trimmed, due today by default, in TODO", () => {
@@ -41,7 +51,7 @@ test("Given an edit, when only the title changes, then only the title is set and
   });
   assert.equal(
     formResult({ title: "New", deadline: "2026-02-01", description: "" }, card, today).errors.deadline,
-    "deadline may not be before today (2026-11-23), got 2026-02-01",
+    "Choose today (2026-11-23) or a later day",
   );
 });
 
@@ -159,4 +169,19 @@ test("Given cards alive, deleted and never created, when asked whether deleted n
   assert.equal(isDeleted({ title: register("A"), deleted: null }), false);
   assert.equal(isDeleted({ title: null, deleted: register(true) }), false);
   assert.equal(isDeleted(undefined), false);
+});
+
+test("Given a card's box, when its popover is placed, then it stands beside the card, inside the window", () => {
+  const window = { innerWidth: 1000, innerHeight: 800 };
+  const size = { width: 180, height: 120 };
+  // Room on the right: to the right, level with the card's top.
+  assert.deepEqual(popoverPlace({ left: 20, right: 320, top: 100, bottom: 180 }, size, window), { left: 328, top: 100 });
+  // No room on the right: to the left.
+  assert.deepEqual(popoverPlace({ left: 700, right: 990, top: 100, bottom: 180 }, size, window), { left: 512, top: 100 });
+  // A card as wide as a phone: below it; at the window's bottom, above it.
+  const phone = { innerWidth: 390, innerHeight: 844 };
+  assert.deepEqual(popoverPlace({ left: 8, right: 382, top: 200, bottom: 280 }, size, phone), { left: 8, top: 288 });
+  assert.deepEqual(popoverPlace({ left: 8, right: 382, top: 700, bottom: 780 }, size, phone), { left: 8, top: 572 });
+  // Near the bottom, the popover is lifted to stay whole.
+  assert.equal(popoverPlace({ left: 20, right: 320, top: 760, bottom: 790 }, size, window).top, 672);
 });

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { initialState, reduce, selectedCard } from "../../Sources/PMWeb/Resources/js/state.js";
+import { dropTarget, initialState, reduce, selectedCard } from "../../Sources/PMWeb/Resources/js/state.js";
 
 const today = "2026-11-23";
 
@@ -130,4 +130,23 @@ test("Given DONE, when its fold is toggled, then it folds and unfolds; the day r
 
 test("Given an action the board does not know, when reduced, then it throws naming it", () => {
   assert.throws(() => after({ type: "dance" }), /unknown board action "dance"/);
+});
+
+test("Given a held card, when it is lifted, carried over lists and put down, then the drag is state and lights only another list", () => {
+  const id = cards[0].id;
+  const lifted = after({ type: "lift", id });
+  assert.deepEqual(lifted.drag, { id, carried: false, over: null });
+  assert.equal(dropTarget(lifted), null);
+  // Over its own list nothing lights; over DOING, DOING does.
+  const home = reduce(lifted, { type: "carry", id, over: "todo" });
+  assert.equal(dropTarget(home), null);
+  const over = reduce(home, { type: "carry", id, over: "doing" });
+  assert.equal(dropTarget(over), "doing");
+  // The same place again changes nothing (no redraw per pointer move).
+  assert.equal(reduce(over, { type: "carry", id, over: "doing" }), over);
+  const down = reduce(over, { type: "putDown" });
+  assert.equal(down.drag, null);
+  assert.equal(reduce(down, { type: "putDown" }), down);
+  // A card no longer on the board cannot be lifted.
+  assert.equal(after({ type: "lift", id: "gone" }).drag, null);
 });

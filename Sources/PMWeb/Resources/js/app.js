@@ -91,6 +91,7 @@ async function start() {
   ui.form = createForm(document, { today: () => state.today, onSave: save });
   ui.panels = createPanels(document, {
     move: (id, status) => move(id, status),
+    menu: (id) => openMenu(id),
     edit: (id) => openForm(state.cards.get(id)),
     remove: (id) => remove(id),
     undo: () => undo(),
@@ -99,9 +100,12 @@ async function start() {
   });
   attachGestures(ui.controls.board, {
     onMove: (id, status) => move(id, status),
-    onMenu: (id, x, y) => state.cards.has(id) && ui.panels.openMenu(state.cards.get(id), x, y),
+    onMenu: (id) => openMenu(id),
     onSwipe: (id) => remove(id),
     onOpen: (id) => openDetails(id),
+    onLift: (id) => dispatch({ type: "lift", id }),
+    onCarry: (id, over) => dispatch({ type: "carry", id, over }),
+    onPutDown: () => dispatch({ type: "putDown" }),
   });
   bindKeys(document, keyActions());
   ui.controls.wire({
@@ -235,6 +239,12 @@ async function openDetails(id) {
   ui.panels.openDetails(card, await store.entries(), store.device, state.today);
 }
 
+/** The move menu of card `id`, beside the card. */
+function openMenu(id) {
+  const card = state.cards.get(id);
+  if (card) ui.panels.openMenu(card, ui.board.element(id)?.getBoundingClientRect() ?? null);
+}
+
 function focusSelected() {
   ui.board.focus(state);
 }
@@ -262,11 +272,7 @@ function keyActions() {
     add: () => openForm(null),
     open: () => state.selectedId && openDetails(state.selectedId),
     edit: () => selectedCard(state) && openForm(selectedCard(state)),
-    menu: () => {
-      const card = selectedCard(state);
-      const box = card && ui.board.element(card.id)?.getBoundingClientRect();
-      if (box) ui.panels.openMenu(card, box.left + 16, box.top + 16);
-    },
+    menu: () => state.selectedId && openMenu(state.selectedId),
     shiftLeft: () => shift(-1),
     shiftRight: () => shift(1),
     remove: () => selectedCard(state) && remove(state.selectedId),

@@ -4,6 +4,7 @@
 // board (what keeps a board of thousands of cards quick).
 
 import { HEADINGS, STATUSES, isOverdue } from "./merge.js";
+import { dropTarget } from "./state.js";
 
 /** The words a card shows, as a key: a card is redrawn only when this changes. */
 function signature(card, today) {
@@ -64,9 +65,14 @@ export function createBoard(root, document = root.ownerDocument) {
     const list = document.createElement("ul");
     list.className = "cards";
     list.setAttribute("aria-labelledby", `heading-${status}`);
-    section.append(header, list);
+    // Said when a filter leaves the list empty, rather than an empty box.
+    const empty = document.createElement("p");
+    empty.className = "empty";
+    empty.textContent = "No matching cards";
+    empty.hidden = true;
+    section.append(header, empty, list);
     root.append(section);
-    columns[status] = { section, heading, list, toggle, items: new Map() };
+    columns[status] = { section, heading, list, toggle, empty, items: new Map() };
   }
 
   function drawCard(item, card, today) {
@@ -106,7 +112,9 @@ export function createBoard(root, document = root.ownerDocument) {
     }
     column.section.classList.toggle("collapsed", folded);
     column.section.classList.toggle("active", view.tab === status);
+    column.section.classList.toggle("drop-target", dropTarget(view) === status);
     const shown = folded ? [] : cards;
+    column.empty.hidden = !(view.filter && cards.length === 0);
     if (column.items.size === 0 && shown.length > 1) {
       fillList(column, shown, view);
       return;
@@ -136,6 +144,9 @@ export function createBoard(root, document = root.ownerDocument) {
         item.element.classList.toggle("selected", selected);
         item.element.setAttribute("aria-current", String(selected));
       }
+      const held = view.drag?.id === card.id;
+      item.element.classList.toggle("lifted", held && !view.drag.carried);
+      item.element.classList.toggle("dragging", held && view.drag.carried);
       // Roving focus: only the selected card is in the tab order.
       const tabIndex = selected ? 0 : -1;
       if (item.element.tabIndex !== tabIndex) item.element.tabIndex = tabIndex;
@@ -165,7 +176,7 @@ export function createBoard(root, document = root.ownerDocument) {
 
   return {
     columns,
-    /** Draws `view`: `{ lists, today, selectedId, doneCollapsed, tab }`. */
+    /** Draws `view`: `{ lists, today, selectedId, doneCollapsed, tab, filter, drag }`. */
     render(view) {
       for (const status of STATUSES) renderList(status, view.lists[status], view);
     },

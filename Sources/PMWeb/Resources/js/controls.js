@@ -4,6 +4,7 @@
 // state of its own.
 
 import { HEADINGS } from "./merge.js";
+import { dropTarget } from "./state.js";
 
 /** Finds the page's controls in `document`; `wire(actions)` starts listening once the board can act. */
 export function createControls(document) {
@@ -49,6 +50,8 @@ export function createControls(document) {
         const status = tab.dataset.status;
         tab.textContent = `${HEADINGS[status]} (${state.lists[status].length})`;
         tab.setAttribute("aria-selected", String(status === state.tab));
+        // On a phone a carried card is dropped on a tab: it lights as a list does.
+        tab.classList.toggle("drop-target", dropTarget(state) === status);
       }
       undo.disabled = !state.canUndo;
       redo.disabled = !state.canRedo;

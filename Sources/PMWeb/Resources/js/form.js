@@ -1,5 +1,5 @@
 // The add / edit form: Title, Deadline (a date picker that offers no past day) and Description
-// with its n/1000 counter. Errors stand beside their field in the CLI's words (rules.js has
+// with its n/1000 counter. Errors stand beside their field, each rule in a person's words (rules.js has
 // them). Korean, Japanese and Chinese are typed through an input method, whose Enter only ends
 // the composition: that Enter must never submit the form, nor an Esc that ends one close it.
 // Esc or Cancel on a form whose fields were changed asks before throwing the typing away.
@@ -36,7 +36,7 @@ export function formResult(input, card, today) {
       check();
     } catch (error) {
       if (error?.name !== "RuleViolation") throw error;
-      errors[field] = error.message;
+      errors[field] = error.words;
     }
   };
   const deadline = input.deadline === "" ? null : input.deadline;
@@ -166,7 +166,8 @@ export function createForm(document, { today, onSave }) {
       editing = card;
       heading.textContent = card ? "Edit card" : "New card";
       inputs.title.value = card?.title ?? "";
-      inputs.deadline.value = card?.deadline ?? "";
+      // Empty would mean today: the field says so rather than look unset.
+      inputs.deadline.value = card?.deadline ?? today();
       inputs.deadline.min = today();
       inputs.description.value = card?.description ?? "";
       showErrors({});

@@ -76,6 +76,24 @@ function fillHistory(list, items, document, describe, restore = null) {
   }
 }
 
+const GAP = 8; // pixels between a card and its popover, and the popover and the window's edge
+
+/**
+ * Where a popover of `size` stands beside `box`: to its right, else its left, else below or
+ * above it; always inside `window` (`innerWidth`, `innerHeight`). No box: the window's middle.
+ */
+export function popoverPlace(box, size, window) {
+  const { innerWidth: width, innerHeight: height } = window;
+  const clamp = (value, room, extent) => Math.max(GAP, Math.min(value, room - extent - GAP));
+  if (!box) return { left: clamp((width - size.width) / 2, width, size.width), top: clamp((height - size.height) / 2, height, size.height) };
+  const top = clamp(box.top, height, size.height);
+  if (box.right + GAP + size.width + GAP <= width) return { left: box.right + GAP, top };
+  if (box.left - GAP - size.width >= GAP) return { left: box.left - GAP - size.width, top };
+  const left = clamp(box.left, width, size.width);
+  if (box.bottom + GAP + size.height + GAP <= height) return { left, top: box.bottom + GAP };
+  return { left, top: clamp(box.top - GAP - size.height, height, size.height) };
+}
+
 /** A card's own changes: each field from → to, as `title "A" → "B"`. */
 export function changeLines(item) {
   if (item.action === "added") return `added in ${HEADINGS[item.changes.find((c) => c.field === "status")?.to] ?? "TODO"}`;
@@ -90,7 +108,8 @@ export function changeLines(item) {
 }
 
 /**
- * Wires the overlays; `actions`: `move(id, status)`, `edit(id)`, `remove(id)`, `undo()`,
+ * Wires the overlays; `actions`: `move(id, status)`, `menu(id)` (the move menu beside the
+ * card), `edit(id)`, `remove(id)`, `undo()`,
  * `restore(id)` and `deletedNow(id)` (whether card `id` is deleted at this moment).
  */
 export function createPanels(document, actions) {
@@ -138,10 +157,9 @@ export function createPanels(document, actions) {
     details.dialog.close();
     actions.remove(details.id);
   });
-  document.getElementById("detail-move").addEventListener("click", (event) => {
-    const box = event.target.getBoundingClientRect();
+  document.getElementById("detail-move").addEventListener("click", () => {
     details.dialog.close();
-    panels.openMenu(details.card, box.left, box.bottom);
+    actions.menu(details.id);
   });
   const historyDialog = document.getElementById("history-dialog");
   document.getElementById("history-close").addEventListener("click", () => historyDialog.close());
@@ -151,13 +169,16 @@ export function createPanels(document, actions) {
   });
 
   const panels = {
-    /** The menu for `card` at (x, y): one item per other list, the seeds' popover. */
-    openMenu(card, x, y) {
+    /**
+     * The menu for `card`, beside `box` (the card's place on the page): one item per other
+     * list, the seeds' popover, where the hand that held the card does not cover it.
+     */
+    openMenu(card, box) {
       menuReturn = document.activeElement;
       menu.replaceChildren();
       const heading = document.createElement("p");
       heading.className = "menu-heading";
-      heading.textContent = `Move "${card.title}" to`;
+      heading.textContent = "Move to";
       menu.append(heading);
       menu.setAttribute("aria-label", `Move "${card.title}" to`);
       for (const status of STATUSES.filter((s) => s !== card.status)) {
@@ -172,10 +193,9 @@ export function createPanels(document, actions) {
         menu.append(item);
       }
       menu.hidden = false;
-      const width = menu.offsetWidth;
-      const height = menu.offsetHeight;
-      menu.style.left = `${Math.max(4, Math.min(x, innerWidth - width - 4))}px`;
-      menu.style.top = `${Math.max(4, Math.min(y, innerHeight - height - 4))}px`;
+      const place = popoverPlace(box, { width: menu.offsetWidth, height: menu.offsetHeight }, document.defaultView);
+      menu.style.left = `${place.left}px`;
+      menu.style.top = `${place.top}px`;
       menu.querySelector("[role=menuitem]").focus();
     },
     closeMenu,
@@ -209,7 +229,9 @@ export function createPanels(document, actions) {
       const items = historyWithAuthors(entries, device, card.id);
       fillHistory(document.getElementById("detail-history"), items, document, changeLines);
       if (!details.dialog.open) details.dialog.showModal();
-      document.getElementById("detail-close").focus();
+      // The top of the details (the title) in view, not the Close at the bottom.
+      details.dialog.scrollTop = 0;
+      document.getElementById("detail-close").focus({ preventScroll: true });
     },
 
     /**

@@ -1,6 +1,7 @@
 // The field rules of a card, as Sources/PMDomain/ProjectRules.swift, ProjectInput.swift,
-// Deadline.swift and RuleViolation.swift, with the same messages word for word: the web form
-// shows errors in the CLI's words.
+// Deadline.swift and RuleViolation.swift, with the same messages word for word. Each rule also
+// says itself to a person (`words`, "Enter a title"), which the web form shows: both wordings
+// stand side by side here, under the rule's one name, so neither can drift from the rule.
 
 import { addDays, daysFromISO } from "./deadline.js";
 import { FIELDS, STATUSES } from "./merge.js";
@@ -15,54 +16,79 @@ export const DESCRIPTION_LIMIT = 1000;
 /** The latest wall time an operation may carry, 9999-12-31T23:59:59.999Z: deadlines end with 9999. */
 export const WALL_TIME_MAXIMUM = 253_402_300_799_999;
 
-/** Input that breaks a rule: `rule` is the stable name, `field` the form field, `message` the words. */
+/**
+ * Input that breaks a rule: `rule` is the stable name, `field` the form field, `message` the
+ * CLI's words, `words` the same rule said to a person on the web board.
+ */
 export class RuleViolation extends Error {
-  constructor(rule, field, message) {
+  constructor(rule, field, message, words = message) {
     super(message);
     this.name = "RuleViolation";
     this.rule = rule;
     this.field = field;
+    this.words = words;
   }
 }
 
 const violations = {
   titleLength: (count) =>
-    new RuleViolation("titleLength", "title", `title must be 1–${TITLE_LIMIT} characters, got ${count}`),
-  titleMultiline: () => new RuleViolation("titleMultiline", "title", "title must be one line"),
+    new RuleViolation(
+      "titleLength",
+      "title",
+      `title must be 1–${TITLE_LIMIT} characters, got ${count}`,
+      count === 0 ? "Enter a title" : `Shorten the title to ${TITLE_LIMIT} characters (it has ${count})`,
+    ),
+  titleMultiline: () =>
+    new RuleViolation("titleMultiline", "title", "title must be one line", "Keep the title on one line"),
   titleControl: (character) =>
     new RuleViolation(
       "titleControl",
       "title",
       `title may not contain control characters, got ${codePoint(character)}`,
+      `Remove the invisible character ${codePoint(character)} from the title`,
     ),
   descriptionControl: (character) =>
     new RuleViolation(
       "descriptionControl",
       "description",
       `description may not contain control characters other than newline and tab, got ${codePoint(character)}`,
+      `Remove the invisible character ${codePoint(character)} from the description`,
     ),
   descriptionLength: (count) =>
     new RuleViolation(
       "descriptionLength",
       "description",
       `description must be at most ${DESCRIPTION_LIMIT} characters, got ${count}`,
+      `Shorten the description to ${DESCRIPTION_LIMIT} characters (it has ${count})`,
     ),
   deadlineUnreadable: (text) =>
     new RuleViolation(
       "deadlineUnreadable",
       "deadline",
       `deadline must be a date (YYYY-MM-DD), today, tomorrow, +Nd or +Nw, got "${text}"`,
+      "Enter a date, such as 2026-12-01",
     ),
   deadlineNotADay: (text) =>
-    new RuleViolation("deadlineUnreadable", "deadline", `deadline must be a real date: ${text} is not a day`),
+    new RuleViolation(
+      "deadlineUnreadable",
+      "deadline",
+      `deadline must be a real date: ${text} is not a day`,
+      `There is no day ${text}: enter a real date`,
+    ),
   deadlineTooFar: (text) =>
     new RuleViolation(
       "deadlineUnreadable",
       "deadline",
       `deadline must be at most ${DAY_COUNT_LIMIT} days or weeks ahead, got "${text}"`,
+      "Choose a nearer deadline",
     ),
   deadlinePast: (deadline, today) =>
-    new RuleViolation("deadlinePast", "deadline", `deadline may not be before today (${today}), got ${deadline}`),
+    new RuleViolation(
+      "deadlinePast",
+      "deadline",
+      `deadline may not be before today (${today}), got ${deadline}`,
+      `Choose today (${today}) or a later day`,
+    ),
   wallTimeRange: (wallTime) =>
     new RuleViolation(
       "wallTimeRange",

@@ -25,6 +25,11 @@ export function initialState({ today, doneCollapsed = false }) {
     tab: "todo",
     canUndo: false,
     canRedo: false,
+    /**
+     * The card a finger or mouse holds, or `null`: `{ id, carried, over }`, lifted by a hold
+     * (`carried` false) or carried (`carried` true) over list `over` (a status, or `null`).
+     */
+    drag: null,
   };
 }
 
@@ -38,7 +43,10 @@ export function initialState({ today, doneCollapsed = false }) {
  *   `first` / `last`;
  * - `{ type: "toggleDone" }`: folds or unfolds DONE;
  * - `{ type: "today", today }`: the day rolled over;
- * - `{ type: "undoable", canUndo, canRedo }`: what the undo stack holds.
+ * - `{ type: "undoable", canUndo, canRedo }`: what the undo stack holds;
+ * - `{ type: "lift", id }`: card `id` is held (a finger's hold, before it moves);
+ * - `{ type: "carry", id, over }`: card `id` follows the pointer, over list `over` (or none);
+ * - `{ type: "putDown" }`: the held card is let go (the move itself is an operation, not state).
  */
 export function reduce(state, action) {
   switch (action.type) {
@@ -64,6 +72,15 @@ export function reduce(state, action) {
       return action.today === state.today ? state : { ...state, today: action.today };
     case "undoable":
       return { ...state, canUndo: action.canUndo, canRedo: action.canRedo };
+    case "lift":
+      return state.cards.has(action.id) ? { ...state, drag: { id: action.id, carried: false, over: null } } : state;
+    case "carry": {
+      const { drag } = state;
+      if (drag?.id === action.id && drag.carried && drag.over === action.over) return state;
+      return { ...state, drag: { id: action.id, carried: true, over: action.over } };
+    }
+    case "putDown":
+      return state.drag === null ? state : { ...state, drag: null };
     default:
       throw new Error(`unknown board action "${action.type}"`);
   }
@@ -72,6 +89,13 @@ export function reduce(state, action) {
 /** The selected card, or `null`. */
 export function selectedCard(state) {
   return state.selectedId === null ? null : (state.cards.get(state.selectedId) ?? null);
+}
+
+/** The list a carried card would be dropped into now (not its own), or `null`. */
+export function dropTarget(state) {
+  const { drag } = state;
+  if (!drag?.carried || drag.over === null) return null;
+  return drag.over === state.cards.get(drag.id)?.status ? null : drag.over;
 }
 
 /** The list to the left (-1) or right (+1) of `status`, or `null` at the edge, as `H` / `L`. */

@@ -1,0 +1,48 @@
+"""The board's layout in Safari's engine, measured with the same probes as the Chromium tests
+(`Tests/browser/layout_probes.py`): lists that fill the height under a bar that stays, Korean
+broken at spaces, and history numbers drawn whole ("1." not read as "l.")."""
+
+from layout_probes import HISTORY_NUMBERS, LAYOUT, WORD_BREAKS, run
+from test_core import add_card, card
+
+KOREAN = "로드맵에 테스트용 카드를 추가하고 디자인 검토를 마무리하기 위한 아주 긴 제목입니다"
+
+
+def test_given_an_ipad_sized_window_when_the_board_opens_then_the_lists_fill_the_height_and_the_page_stays(
+    board, pm_device
+):
+    board.set_window(820, 1180)
+    for number in range(30):
+        pm_device.add(f"Long board {number:02}")
+    pm_device.sync()
+    board.wait("30 cards", lambda: board.execute("return document.querySelectorAll('#list-todo .card').length") == 30, 20)
+    layout = run(board, LAYOUT)
+    assert layout["pageScroll"] <= 0, layout
+    for column in layout["columns"]:
+        assert column["bottom"] > layout["innerHeight"] - 80, layout
+    board.execute("const list = document.querySelector('#list-todo .cards'); list.scrollTop = list.scrollHeight;")
+    assert board.execute("return document.querySelector('#list-todo .cards').scrollTop") > 200
+    assert run(board, LAYOUT)["add"] == layout["add"]
+
+
+def test_given_a_korean_title_when_it_wraps_then_it_breaks_only_at_spaces(board):
+    board.set_window(390, 844)
+    add_card(board, KOREAN)
+    card_id = card(board, KOREAN).attribute("data-id")
+    lines = (
+        "const r = document.createRange(); r.selectNodeContents(document.getElementById(arguments[0]));"
+        " return new Set([...r.getClientRects()].map((b) => Math.round(b.top))).size;")
+    # A card just drawn may not be laid out yet (content-visibility): wait for its lines.
+    board.wait("the title wrapped (else the test proves nothing)", lambda: board.execute(lines, f"title-{card_id}") >= 2)
+    assert run(board, WORD_BREAKS, f"#title-{card_id}") == []
+
+
+def test_given_a_long_history_when_shown_then_every_number_is_whole(board, pm_device):
+    for number in range(12):
+        pm_device.add(f"Numbered {number:02}")
+    pm_device.sync()
+    board.wait("12 cards", lambda: board.execute("return document.querySelectorAll('.card').length") == 12, 20)
+    board.find("#show-history").click()
+    board.wait("the history", lambda: board.execute("return document.querySelectorAll('#history-list li').length") == 12)
+    for row in run(board, HISTORY_NUMBERS, "#history-list"):
+        assert row["room"] >= row["needed"], row
