@@ -406,3 +406,44 @@ test("Given blocked live updates, when the status is shown, then they are named 
   assert.equal(statusText({ phase: "offline", pending: 0, liveBlocked: true }), "offline");
   assert.equal(statusText({ phase: "online", pending: 0, liveBlocked: false }), "online");
 });
+
+test("Given changes waiting out a retry's backoff, when another request to the server succeeds, then they are sent at once", async () => {
+  const server = fakeServer({ fail: 1, status: 0 });
+  const store = new FakeStore([operation(1)]);
+  const clock = timers();
+  const sockets = fakeSockets();
+  const sync = new Sync({
+    board: "team",
+    store,
+    fetch: server.fetch,
+    WebSocket: sockets.WebSocket,
+    location: { protocol: "https:", host: "pm.example.com" },
+    random: () => 1,
+    setTimeout: clock.setTimeout,
+    clearTimeout: clock.clearTimeout,
+  });
+  await sync.start();
+  assert.equal(sync.phase, "offline");
+  assert.deepEqual(store.outbox, [operation(1)], "the first push failed: the change waits for the retry");
+  // The live socket opens before the retry's pause is over: the server is back.
+  sockets.made[0].onopen();
+  await sync.running;
+  assert.deepEqual(store.outbox, []);
+  assert.equal(sync.phase, "online");
+  assert.equal(server.log.filter((line) => line.startsWith("POST")).length, 2);
+  // Online with nothing waiting, a later success asks for nothing.
+  sync.reachable();
+  assert.equal(sync.running, null);
+  sync.stop();
+});
+
+test("Given a refusal (4xx), when another request succeeds, then the board still waits to be asked", async () => {
+  const server = fakeServer({ fail: 1, status: 403 });
+  const store = new FakeStore([operation(1)]);
+  const sync = new Sync({ board: "team", store, fetch: server.fetch });
+  await sync.request();
+  assert.equal(sync.phase, "error");
+  sync.reachable();
+  assert.equal(sync.running, null);
+  assert.equal(server.log.length, 1);
+});
