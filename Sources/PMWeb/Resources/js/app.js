@@ -19,6 +19,7 @@ import { initialState, reduce, selectedCard, shifted } from "./state.js";
 import { markCopy, openStore } from "./store.js";
 import { Sync, stateOfSnapshot, statusText } from "./sync.js";
 import { localToday } from "./today.js";
+import { keepFieldsInView } from "./viewport.js";
 
 performance.mark("pm:modules");
 // The page's clock and ids: the only place they are read; every module is handed them.
@@ -69,6 +70,7 @@ async function start() {
   ui.controls = createControls(document);
   ui.controls.showName(boardName);
   ui.storage = createStorageLine(document);
+  keepFieldsInView(document, globalThis.visualViewport);
   // Who we are is asked for beside everything else, not before it: signed out, the page
   // leaves for sign-in (and the server refuses the sync requests meanwhile). Signed in, the
   // board asks to keep its storage (persistence.js says why), and the server is reachable.
