@@ -356,13 +356,9 @@ function fakeSockets() {
   return { made, WebSocket: FakeSocket };
 }
 
-test("Given the server answering but /live never opening, when two sockets fail, then the board says live updates are blocked and checks every 10 s", async () => {
-  const server = fakeServer();
-  const store = new FakeStore();
-  const clock = timers();
-  const sockets = fakeSockets();
-  const statuses = [];
-  const sync = new Sync({
+/** A Sync following /live through fake sockets, its timers held by `clock`, retries at full pause. */
+function liveSync(server, store, clock, sockets, extra = {}) {
+  return new Sync({
     board: "team",
     store,
     fetch: server.fetch,
@@ -371,8 +367,17 @@ test("Given the server answering but /live never opening, when two sockets fail,
     random: () => 1,
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,
-    onStatus: (s) => statuses.push(statusText(s)),
+    ...extra,
   });
+}
+
+test("Given the server answering but /live never opening, when two sockets fail, then the board says live updates are blocked and checks every 10 s", async () => {
+  const server = fakeServer();
+  const store = new FakeStore();
+  const clock = timers();
+  const sockets = fakeSockets();
+  const statuses = [];
+  const sync = liveSync(server, store, clock, sockets, { onStatus: (s) => statuses.push(statusText(s)) });
   await sync.start();
   assert.equal(sockets.made[0].url, "wss://pm.example.com/v1/boards/team/live");
   assert.equal(statuses.at(-1), "online");
@@ -412,16 +417,7 @@ test("Given changes waiting out a retry's backoff, when another request to the s
   const store = new FakeStore([operation(1)]);
   const clock = timers();
   const sockets = fakeSockets();
-  const sync = new Sync({
-    board: "team",
-    store,
-    fetch: server.fetch,
-    WebSocket: sockets.WebSocket,
-    location: { protocol: "https:", host: "pm.example.com" },
-    random: () => 1,
-    setTimeout: clock.setTimeout,
-    clearTimeout: clock.clearTimeout,
-  });
+  const sync = liveSync(server, store, clock, sockets);
   await sync.start();
   assert.equal(sync.phase, "offline");
   assert.deepEqual(store.outbox, [operation(1)], "the first push failed: the change waits for the retry");
