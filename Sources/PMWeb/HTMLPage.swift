@@ -10,6 +10,7 @@ struct HTMLPage: Sendable {
     /// The policy every page is sent with.
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "manifest-src 'self'; worker-src 'self'; "
         + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
     /// The whole document.
@@ -46,7 +47,10 @@ struct HTMLPage: Sendable {
                 <html lang="en">
                 <head>
                 <meta charset="utf-8">
-                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+                <meta name="theme-color" content="#1d5fd1">
+                <link rel="manifest" href="/manifest.webmanifest">
+                <link rel="apple-touch-icon" href="/static/icons/apple-touch-icon.png">
                 <title>\(escape(title))</title>
                 <link rel="stylesheet" href="/static/pages/pages.css">
                 </head>

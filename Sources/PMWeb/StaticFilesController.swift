@@ -4,7 +4,9 @@ import PMServer
 
 /// Serves ``WebResources``: `GET /static/<path>` (`/static/js/app.js` is `Resources/js/app.js`;
 /// `/static/js/board.combined.js`, which the board page loads, is every module in one: see
-/// ``CombinedModules``) and `GET /sw.js`, the service worker, at the root so that its scope is the whole site. Every
+/// ``CombinedModules``), `GET /sw.js`, the service worker, at the root so that its scope is the whole site, and
+/// `GET /manifest.webmanifest`, the web app manifest that makes the board installable (an iPad's
+/// Home Screen), at the root too, as its scope is the whole site. Every
 /// answer says `Cache-Control: no-cache` with an ETag: the browser asks each time and gets a 304
 /// while nothing changed, and the service worker does the offline caching. An HTML file carries
 /// the pages' security headers (``HTMLPage/securityHeaders``), as every HTML response does.
@@ -14,6 +16,7 @@ struct StaticFilesController: Sendable {
     func addRoutes(to routes: RouteList<BoardRequestContext>) {
         routes.get("/static/**", use: staticFile)
         routes.get("/sw.js", use: serviceWorker)
+        routes.get("/manifest.webmanifest", use: manifest)
     }
 
     @Sendable func staticFile(_ request: Request, context: BoardRequestContext) throws -> Response {
@@ -22,6 +25,10 @@ struct StaticFilesController: Sendable {
 
     @Sendable func serviceWorker(_ request: Request, context: BoardRequestContext) throws -> Response {
         try answer(request, path: ["sw.js"])
+    }
+
+    @Sendable func manifest(_ request: Request, context: BoardRequestContext) throws -> Response {
+        try answer(request, path: ["manifest.webmanifest"])
     }
 
     func answer(_ request: Request, path: [Substring]) throws -> Response {

@@ -17,7 +17,8 @@ import Testing
             #expect(
                 response.headers[.contentSecurityPolicy]
                     == "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                    + "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+                    + "connect-src 'self'; manifest-src 'self'; worker-src 'self'; base-uri 'none'; form-action 'self'; "
+                    + "frame-ancestors 'none'")
             #expect(response.text.contains(#"<form class="signin" method="post" action="/signin">"#))
             #expect(response.text.contains(#"name="next" value="/boards/team""#))
             #expect(!response.text.contains("<script"))

@@ -108,6 +108,7 @@ final class WebFixture: Sendable {
             "js/app.js": "export const app = 1;\n",
             "css/board.css": "body { margin: 0; }\n",
             "sw.js": "self.addEventListener('install', () => {});\n",
+            "manifest.webmanifest": #"{"name": "Project Manager"}"# + "\n",
             ".hidden": "secret\n",
         ] {
             let url = root.appendingPathComponent(path)

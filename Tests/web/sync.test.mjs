@@ -356,13 +356,9 @@ function fakeSockets() {
   return { made, WebSocket: FakeSocket };
 }
 
-test("Given the server answering but /live never opening, when two sockets fail, then the board says live updates are blocked and checks every 10 s", async () => {
-  const server = fakeServer();
-  const store = new FakeStore();
-  const clock = timers();
-  const sockets = fakeSockets();
-  const statuses = [];
-  const sync = new Sync({
+/** A Sync following /live through fake sockets, its timers held by `clock`, retries at full pause. */
+function liveSync(server, store, clock, sockets, extra = {}) {
+  return new Sync({
     board: "team",
     store,
     fetch: server.fetch,
@@ -371,8 +367,17 @@ test("Given the server answering but /live never opening, when two sockets fail,
     random: () => 1,
     setTimeout: clock.setTimeout,
     clearTimeout: clock.clearTimeout,
-    onStatus: (s) => statuses.push(statusText(s)),
+    ...extra,
   });
+}
+
+test("Given the server answering but /live never opening, when two sockets fail, then the board says live updates are blocked and checks every 10 s", async () => {
+  const server = fakeServer();
+  const store = new FakeStore();
+  const clock = timers();
+  const sockets = fakeSockets();
+  const statuses = [];
+  const sync = liveSync(server, store, clock, sockets, { onStatus: (s) => statuses.push(statusText(s)) });
   await sync.start();
   assert.equal(sockets.made[0].url, "wss://pm.example.com/v1/boards/team/live");
   assert.equal(statuses.at(-1), "online");
@@ -405,4 +410,36 @@ test("Given blocked live updates, when the status is shown, then they are named 
   assert.equal(statusText({ phase: "online", pending: 2, liveBlocked: true }), "live updates blocked — checking every 10 s · 2 pending");
   assert.equal(statusText({ phase: "offline", pending: 0, liveBlocked: true }), "offline");
   assert.equal(statusText({ phase: "online", pending: 0, liveBlocked: false }), "online");
+});
+
+test("Given changes waiting out a retry's backoff, when another request to the server succeeds, then they are sent at once", async () => {
+  const server = fakeServer({ fail: 1, status: 0 });
+  const store = new FakeStore([operation(1)]);
+  const clock = timers();
+  const sockets = fakeSockets();
+  const sync = liveSync(server, store, clock, sockets);
+  await sync.start();
+  assert.equal(sync.phase, "offline");
+  assert.deepEqual(store.outbox, [operation(1)], "the first push failed: the change waits for the retry");
+  // The live socket opens before the retry's pause is over: the server is back.
+  sockets.made[0].onopen();
+  await sync.running;
+  assert.deepEqual(store.outbox, []);
+  assert.equal(sync.phase, "online");
+  assert.equal(server.log.filter((line) => line.startsWith("POST")).length, 2);
+  // Online with nothing waiting, a later success asks for nothing.
+  sync.reachable();
+  assert.equal(sync.running, null);
+  sync.stop();
+});
+
+test("Given a refusal (4xx), when another request succeeds, then the board still waits to be asked", async () => {
+  const server = fakeServer({ fail: 1, status: 403 });
+  const store = new FakeStore([operation(1)]);
+  const sync = new Sync({ board: "team", store, fetch: server.fetch });
+  await sync.request();
+  assert.equal(sync.phase, "error");
+  sync.reachable();
+  assert.equal(sync.running, null);
+  assert.equal(server.log.length, 1);
 });

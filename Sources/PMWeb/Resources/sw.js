@@ -8,8 +8,16 @@
 
 const CACHE = "pm-web-v1"; // app.js caches the board page under the same name
 
-// The board page loads every module as one file (the server combines js/).
-const ASSETS = ["/static/css/board.css", "/static/js/board.combined.js"];
+// The board page loads every module as one file (the server combines js/). The manifest and the
+// icons are kept too, so an installed board opened offline still has its name and icon.
+const ASSETS = [
+  "/static/css/board.css",
+  "/static/js/board.combined.js",
+  "/manifest.webmanifest",
+  "/static/icons/icon-192.png",
+  "/static/icons/icon-512.png",
+  "/static/icons/apple-touch-icon.png",
+];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -29,9 +37,12 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** Whether a request is one this worker keeps: the board pages and the static files. */
+/** Whether a request is one this worker keeps: the board pages, the static files, the manifest. */
 function kept(url) {
-  return url.origin === self.location.origin && (url.pathname.startsWith("/boards/") || url.pathname.startsWith("/static/"));
+  return (
+    url.origin === self.location.origin &&
+    (url.pathname.startsWith("/boards/") || url.pathname.startsWith("/static/") || url.pathname === "/manifest.webmanifest")
+  );
 }
 
 self.addEventListener("fetch", (event) => {

@@ -11,12 +11,15 @@ import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
 import { cardOf, isDeleted } from "./merge.js";
 import { createPanels } from "./panels.js";
+import { wireFlush } from "./flush.js";
+import { askToKeepStorage, createStorageLine } from "./persistence.js";
 import { guardSignOut } from "./signout.js";
 import { earlySnapshot, registerServiceWorkerLater, scheduleMidnight, signedIn } from "./startup.js";
 import { initialState, reduce, selectedCard, shifted } from "./state.js";
 import { markCopy, openStore } from "./store.js";
 import { Sync, stateOfSnapshot, statusText } from "./sync.js";
 import { localToday } from "./today.js";
+import { keepFieldsInView } from "./viewport.js";
 
 performance.mark("pm:modules");
 // The page's clock and ids: the only place they are read; every module is handed them.
@@ -66,9 +69,17 @@ function refresh() {
 async function start() {
   ui.controls = createControls(document);
   ui.controls.showName(boardName);
+  ui.storage = createStorageLine(document);
+  keepFieldsInView(document, globalThis.visualViewport);
   // Who we are is asked for beside everything else, not before it: signed out, the page
-  // leaves for sign-in (and the server refuses the sync requests meanwhile).
-  signedIn().then((user) => user && ui.controls.showUser(user));
+  // leaves for sign-in (and the server refuses the sync requests meanwhile). Signed in, the
+  // board asks to keep its storage (persistence.js says why), and the server is reachable.
+  signedIn().then((user) => {
+    if (!user) return;
+    ui.controls.showUser(user);
+    sync?.reachable();
+    askToKeepStorage(navigator.storage).then((answer) => ui.storage.answered(answer));
+  });
   guardSignOut(document, () => ({ store, sync }));
   ui.board = createBoard(ui.controls.board);
   // A first open draws the snapshot as soon as it arrives, while IndexedDB is still opening;
@@ -136,12 +147,13 @@ async function start() {
     },
     onStatus: (status) => {
       ui.controls.showNetwork(statusText(status), status.phase);
+      ui.storage.pending(status.pending);
       if (status.phase === "syncing") return;
       markCopy(boardName, store);
       registerServiceWorkerLater();
     },
   });
-  addEventListener("online", () => sync.request());
+  wireFlush(globalThis, document, () => sync.request());
   ui.controls.ready();
   sync.start();
 }

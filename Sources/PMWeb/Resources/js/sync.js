@@ -158,6 +158,16 @@ export class Sync {
     return this.running;
   }
 
+  /**
+   * Another request to the server just succeeded (the session asked at start, the live socket
+   * opening): the server is reachable, so changes waiting out a retry's backoff go now. Only
+   * while offline: a round running or online has them in hand, and an error waits to be asked.
+   */
+  reachable() {
+    if (this.stopped || this.running || this.phase !== "offline" || this.store.outbox.length === 0) return;
+    this.request();
+  }
+
   async loop() {
     do {
       this.again = false;
@@ -272,6 +282,7 @@ export class Sync {
     let opened = false;
     socket.onopen = () => {
       opened = true;
+      this.reachable();
       this.socketFailures = 0;
       this.unopened = 0;
       if (this.liveBlocked) {
