@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 public import Foundation
 public import PMDomain
 import Testing
@@ -38,3 +42,5 @@ public func jsonObject(_ value: some Encodable) throws -> [String: Any] {
     let data = try encoder.encode(value)
     return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 }
+
+#endif

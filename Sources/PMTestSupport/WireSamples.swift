@@ -1,3 +1,7 @@
+// Swift Testing is not in the static standard library, and a plain `swift build` builds this
+// target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
+#if canImport(Testing)
+
 public import Foundation
 public import PMDomain
 import Testing
@@ -53,3 +57,5 @@ public enum WireSamples {
         return operations
     }()
 }
+
+#endif
