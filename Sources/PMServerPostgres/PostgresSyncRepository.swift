@@ -34,12 +34,12 @@ public struct PostgresSyncRepository: SyncRepository {
     }
 
     /// Runs `body` with a repository on the database at `url` (``PostgresURL``), its client
-    /// running and its schema migrated for the body's duration.
+    /// running (probing for a primary on `clock`) and its schema migrated for the body's duration.
     public static func withRepository<Result: Sendable>(
-        url: String, logger: Logger, _ body: (PostgresSyncRepository) async throws -> Result
+        url: String, clock: any Clock<Duration>, logger: Logger,
+        _ body: (PostgresSyncRepository) async throws -> Result
     ) async throws -> Result {
-        // One-shot commands and tests: the live clock, read at their start.
-        let repository = try PostgresSyncRepository(url: url, clock: ContinuousClock(), logger: logger)
+        let repository = try PostgresSyncRepository(url: url, clock: clock, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await repository.client.run() }
             defer { group.cancelAll() }

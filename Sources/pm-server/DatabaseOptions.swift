@@ -76,7 +76,9 @@ enum ServerStore: Hashable, Sendable {
         case .postgres(let url):
             // A one-shot command: no service to be told of SIGTERM yet.
             try await PostgresSyncRepository.checkReachable(url: url, clock: clock, logger: logger)
-            return try await PostgresSyncRepository.withRepository(url: url, logger: logger) { try await body($0) }
+            return try await PostgresSyncRepository.withRepository(url: url, clock: clock, logger: logger) {
+                try await body($0)
+            }
         }
     }
 }

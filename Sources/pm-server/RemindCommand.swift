@@ -38,7 +38,7 @@ struct RemindCommand: StartedCommand {
             try await remind(repository, startUp: startUp, logger: logger)
         case .postgres(let url):
             try await PostgresSyncRepository.checkReachable(url: url, clock: startUp.clock, logger: logger)
-            try await PostgresSyncRepository.withRepository(url: url, logger: logger) {
+            try await PostgresSyncRepository.withRepository(url: url, clock: startUp.clock, logger: logger) {
                 try await remind($0, startUp: startUp, logger: logger)
             }
         }

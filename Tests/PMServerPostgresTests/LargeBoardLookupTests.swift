@@ -62,7 +62,9 @@ struct LargeBoardLookupTests {
     /// were last analysed (and automatic analysis is off), with five of them named.
     private func withLargeBoard(_ body: (LargeBoard) async throws -> Void) async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
-            try await PostgresSyncRepository.withRepository(url: url, logger: PostgresTestDatabase.logger) { _ in }
+            try await PostgresSyncRepository.withRepository(
+                url: url, clock: ContinuousClock(), logger: PostgresTestDatabase.logger
+            ) { _ in }
             try await PostgresTestDatabase.withClient(url) { client in
                 try await client.withConnection { connection in
                     let board = LargeBoard(connection: connection)

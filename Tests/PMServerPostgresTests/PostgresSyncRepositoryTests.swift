@@ -20,10 +20,12 @@ struct PostgresSyncRepositoryTests {
         try await PostgresTestDatabase.withFreshDatabase { url in
             let logger = PostgresTestDatabase.logger
             // Given two repositories on one database, each with its own client, as two servers.
-            try await PostgresSyncRepository.withRepository(url: url, logger: logger) { first in
+            try await PostgresSyncRepository.withRepository(url: url, clock: ContinuousClock(), logger: logger) {
+                first in
                 try await first.addUser(name: "ada")
                 try await first.addBoard("team", members: ["ada"])
-                try await PostgresSyncRepository.withRepository(url: url, logger: logger) { second in
+                try await PostgresSyncRepository.withRepository(url: url, clock: ContinuousClock(), logger: logger) {
+                    second in
                     // When twenty clients push five-operation batches through either, at once.
                     let seqs = try await withThrowingTaskGroup(of: [Int64].self) { group in
                         for client in 0..<20 {
@@ -52,7 +54,9 @@ struct PostgresSyncRepositoryTests {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<4 {
                     group.addTask {
-                        try await PostgresSyncRepository.withRepository(url: url, logger: PostgresTestDatabase.logger) {
+                        try await PostgresSyncRepository.withRepository(
+                            url: url, clock: ContinuousClock(), logger: PostgresTestDatabase.logger
+                        ) {
                             _ in
                         }
                     }
@@ -78,7 +82,9 @@ struct PostgresSyncRepositoryTests {
 
     @Test func pushNotifiesTheBoardsNewHeadToListeners() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
-            try await PostgresSyncRepository.withRepository(url: url, logger: PostgresTestDatabase.logger) {
+            try await PostgresSyncRepository.withRepository(
+                url: url, clock: ContinuousClock(), logger: PostgresTestDatabase.logger
+            ) {
                 repository in
                 try await repository.addUser(name: "ada")
                 try await repository.addBoard("team", members: ["ada"])
@@ -104,7 +110,9 @@ struct PostgresSyncRepositoryTests {
 
     @Test func retriedPushNotifiesNothing() async throws {
         try await PostgresTestDatabase.withFreshDatabase { url in
-            try await PostgresSyncRepository.withRepository(url: url, logger: PostgresTestDatabase.logger) {
+            try await PostgresSyncRepository.withRepository(
+                url: url, clock: ContinuousClock(), logger: PostgresTestDatabase.logger
+            ) {
                 repository in
                 try await repository.addUser(name: "ada")
                 try await repository.addBoard("team", members: ["ada"])

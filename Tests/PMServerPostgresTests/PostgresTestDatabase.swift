@@ -43,7 +43,7 @@ enum PostgresTestDatabase {
         _ body: (PostgresSyncRepository) async throws -> Result
     ) async throws -> Result {
         try await withFreshDatabase { url in
-            try await PostgresSyncRepository.withRepository(url: url, logger: logger, body)
+            try await PostgresSyncRepository.withRepository(url: url, clock: ContinuousClock(), logger: logger, body)
         }
     }
 

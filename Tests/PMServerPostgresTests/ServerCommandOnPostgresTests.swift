@@ -16,7 +16,9 @@ struct ServerCommandOnPostgresTests {
             #expect(try ServerProcess.run(["board", "add", "team", "--member", "ada", "--database", url]).status == 0)
             // Then the user's token, the board and its member are in that database.
             let token = AccessToken(added.output.trimmingCharacters(in: .whitespacesAndNewlines))
-            try await PostgresSyncRepository.withRepository(url: url, logger: PostgresTestDatabase.logger) {
+            try await PostgresSyncRepository.withRepository(
+                url: url, clock: ContinuousClock(), logger: PostgresTestDatabase.logger
+            ) {
                 repository in
                 let tokens = try await repository.tokens(prefix: token.prefix)
                 let isMember = try await repository.isMember(board: "team", user: "ada")

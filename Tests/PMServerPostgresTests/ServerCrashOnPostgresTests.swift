@@ -46,7 +46,9 @@ struct ServerCrashOnPostgresTests {
                 ?? UInt64.random(in: 0...UInt64.max)
             let outcome = try await CrashRun(server: server, token: token, board: Self.board, seed: seed).run {
                 // The head the database holds once the server is dead.
-                try await PostgresSyncRepository.withRepository(url: url, logger: PostgresTestDatabase.logger) {
+                try await PostgresSyncRepository.withRepository(
+                    url: url, clock: ContinuousClock(), logger: PostgresTestDatabase.logger
+                ) {
                     try await $0.operations(board: BoardName(Self.board), after: 0, limit: 1).head
                 }
             }
