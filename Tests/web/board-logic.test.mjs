@@ -91,7 +91,8 @@ test("Given the same millisecond, when operations are made, then each is stamped
 });
 
 test("Given the terminal board's keys and the browser's undo / redo, when pressed, then each names its action", () => {
-  const key = (k, extra = {}) => actionFor({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...extra });
+  const key = (k, extra = {}) =>
+    actionFor({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...extra });
   assert.equal(key("ArrowLeft"), "left");
   assert.equal(key("l"), "right");
   assert.equal(key("L"), "shiftRight");
@@ -175,9 +176,15 @@ test("Given a card's box, when its popover is placed, then it stands beside the 
   const window = { innerWidth: 1000, innerHeight: 800 };
   const size = { width: 180, height: 120 };
   // Room on the right: to the right, level with the card's top.
-  assert.deepEqual(popoverPlace({ left: 20, right: 320, top: 100, bottom: 180 }, size, window), { left: 328, top: 100 });
+  assert.deepEqual(
+    popoverPlace({ left: 20, right: 320, top: 100, bottom: 180 }, size, window),
+    { left: 328, top: 100 },
+  );
   // No room on the right: to the left.
-  assert.deepEqual(popoverPlace({ left: 700, right: 990, top: 100, bottom: 180 }, size, window), { left: 512, top: 100 });
+  assert.deepEqual(
+    popoverPlace({ left: 700, right: 990, top: 100, bottom: 180 }, size, window),
+    { left: 512, top: 100 },
+  );
   // A card as wide as a phone: below it; at the window's bottom, above it.
   const phone = { innerWidth: 390, innerHeight: 844 };
   assert.deepEqual(popoverPlace({ left: 8, right: 382, top: 200, bottom: 280 }, size, phone), { left: 8, top: 288 });

@@ -279,7 +279,9 @@ test("Given a board on the server, when a new copy opens, then it starts from th
 
 test("Given a snapshot asked for before the store opened, when a first open syncs, then it is used, not asked for again", async () => {
   const card = operation(1, { title: "Early", deadline: "2026-12-01", status: "todo", description: "" });
-  const clocks = { title: card.timestamp, description: card.timestamp, deadline: card.timestamp, status: card.timestamp };
+  const clocks = {
+    title: card.timestamp, description: card.timestamp, deadline: card.timestamp, status: card.timestamp,
+  };
   const shown = { id: card.projectId, title: "Early", description: "", deadline: "2026-12-01", status: "todo", createdAt: "x", updatedAt: "x" };
   const server = fakeServer();
   server.stored.push({ operation: card, author: "ada" });

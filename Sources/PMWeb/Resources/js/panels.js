@@ -85,7 +85,12 @@ const GAP = 8; // pixels between a card and its popover, and the popover and the
 export function popoverPlace(box, size, window) {
   const { innerWidth: width, innerHeight: height } = window;
   const clamp = (value, room, extent) => Math.max(GAP, Math.min(value, room - extent - GAP));
-  if (!box) return { left: clamp((width - size.width) / 2, width, size.width), top: clamp((height - size.height) / 2, height, size.height) };
+  if (!box) {
+    return {
+      left: clamp((width - size.width) / 2, width, size.width),
+      top: clamp((height - size.height) / 2, height, size.height),
+    };
+  }
   const top = clamp(box.top, height, size.height);
   if (box.right + GAP + size.width + GAP <= width) return { left: box.right + GAP, top };
   if (box.left - GAP - size.width >= GAP) return { left: box.left - GAP - size.width, top };

@@ -156,7 +156,10 @@ export function checkTitle(text) {
   return title;
 }
 
-/** The description as it will be stored: trimmed, no control characters but tab and line breaks, at most 1000 characters; or throws. */
+/**
+ * The description as it will be stored: trimmed, no control characters but tab and line breaks,
+ * at most 1000 characters; or throws.
+ */
 export function checkDescription(text) {
   const description = trimmed(text);
   const control = DESCRIPTION_CONTROL.exec(description);

@@ -15,7 +15,8 @@ export function unsentQuestion(count) {
 
 /**
  * Deletes every board this browser keeps (`pm-board:*` databases, and the hints that it has
- * them) and the service worker's cache. `store`, the open one, is closed first: an open connection would hold the deletion up.
+ * them) and the service worker's cache. `store`, the open one, is closed first: an open
+ * connection would hold the deletion up.
  */
 export async function forgetBoards(
   store,

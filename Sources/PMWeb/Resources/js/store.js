@@ -206,7 +206,9 @@ export class Store {
     await done;
     this.cursor = cursor;
     this.outbox = this.outbox.filter((operation) => !arrived.has(operation.id));
-    if (changed.size > 0) this.channel?.postMessage({ operations: entries.map((entry) => entry.operation), local: false });
+    if (changed.size > 0) {
+      this.channel?.postMessage({ operations: entries.map((entry) => entry.operation), local: false });
+    }
     return changed;
   }
 

@@ -96,7 +96,9 @@ async function checked(response) {
  * `onStatus({ phase, pending, message })` how syncing goes.
  */
 export class Sync {
-  constructor({ board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, idle, location, onChange, onStatus, snapshot }) {
+  constructor({
+    board, store, fetch, WebSocket, setTimeout, clearTimeout, random, now, idle, location, onChange, onStatus, snapshot,
+  }) {
     this.base = `/v1/boards/${encodeURIComponent(board)}`;
     /**
      * A snapshot asked for before the store was open: a promise of its body (`{ seq, projects }`),
@@ -351,7 +353,9 @@ export function stateOfSnapshot(project) {
   };
   for (const field of CARD_FIELDS) {
     const clock = project.clocks[field];
-    state[field] = clock ? { value: project[field], timestamp: { ...clock, device: clock.device.toLowerCase() } } : null;
+    state[field] = clock
+      ? { value: project[field], timestamp: { ...clock, device: clock.device.toLowerCase() } }
+      : null;
   }
   return state;
 }
