@@ -44,10 +44,12 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             let reason = storageUnavailable(error) ?? ""
             ServerMetrics.refused(route: context.endpointPath ?? "unknown", code: "storageUnavailable")
             context.logger.error("storage unavailable", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            // Not "nothing was stored": a connection to PostgreSQL lost during the commit leaves that
+            // unknown. Sending again is safe either way, since a push is counted once per operation.
             var response = JSONResponse.make(
                 ErrorBody(
                     code: "storageUnavailable",
-                    message: "\(reason); nothing was stored, send again later"),
+                    message: "\(reason); send again later (an operation sent twice is stored once)"),
                 status: .serviceUnavailable)
             response.headers[.retryAfter] = "\(Self.retryAfterSeconds)"
             return response
