@@ -251,13 +251,19 @@ test("Given two boards notified in this browser, when one is turned off, then th
   assert.deepEqual(await team.current(), { state: "off" });
 });
 
-test("Given the server cannot be reached, when turned off, then the switch stays on and says so", async () => {
+/** A board whose switch is on, and whose server then answers turning off with `answer`. */
+async function onThenOff(answer) {
   const world = browser({ permission: "granted" });
   const answers = {};
   const { fetch } = server(answers);
   const board = notifications(world, { fetch });
   await board.turnOn();
-  answers["DELETE /v1/boards/team/push/subscriptions"] = "offline";
+  answers["DELETE /v1/boards/team/push/subscriptions"] = answer;
+  return { world, board };
+}
+
+test("Given the server cannot be reached, when turned off, then the switch stays on and says so", async () => {
+  const { world, board } = await onThenOff("offline");
 
   assert.deepEqual(await board.turnOff(), { state: "failed off", detail: "the server cannot be reached" });
   assert.deepEqual(world.done.unsubscribed, []);
@@ -265,12 +271,7 @@ test("Given the server cannot be reached, when turned off, then the switch stays
 });
 
 test("Given the server had already dropped the subscription (404), when turned off, then it is off", async () => {
-  const world = browser({ permission: "granted" });
-  const answers = {};
-  const { fetch } = server(answers);
-  const board = notifications(world, { fetch });
-  await board.turnOn();
-  answers["DELETE /v1/boards/team/push/subscriptions"] = 404;
+  const { world, board } = await onThenOff(404);
   assert.deepEqual(await board.turnOff(), { state: "off" });
   assert.deepEqual(world.done.unsubscribed, [ENDPOINT]);
 });
