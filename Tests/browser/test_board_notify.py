@@ -185,7 +185,8 @@ def test_given_the_switch_turned_on_when_a_card_falls_due_then_one_push_names_it
     notify_page: Page, server, push_service, offer, pm_device
 ) -> None:
     page = notify_page
-    # Given a card due today, and the switch off on load (nothing subscribed, nothing asked)
+    # Given a card due today (today in UTC, the browser's zone), and the switch off on load
+    pm_device.environment["TZ"] = "UTC"
     pm_device.add("보고서 제출", "--deadline", "today", "--description", "to the board")
     today = pm_device.cards()[0]["deadline"]
     notify = switch(page)

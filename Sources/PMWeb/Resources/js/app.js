@@ -11,13 +11,13 @@ import { createForm } from "./form.js";
 import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
 import { cardOf, isDeleted } from "./merge.js";
+import { createNotifications, createNotifySwitch } from "./notify.js";
 import { createPanels } from "./panels.js";
 import { wireFlush } from "./flush.js";
 import { askToKeepStorage, createStorageLine } from "./persistence.js";
 import { guardSignOut } from "./signout.js";
 import { earlySnapshot, registerServiceWorkerLater, scheduleMidnight, signedIn } from "./startup.js";
 import { initialState, reduce, selectedCard, shifted } from "./state.js";
-import { createNotifications, createNotifySwitch } from "./notify.js";
 import { markCopy, openStore } from "./store.js";
 import { Sync, stateOfSnapshot, statusText } from "./sync.js";
 import { localToday } from "./today.js";
@@ -85,7 +85,7 @@ async function start() {
     timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
   ui.notify = createNotifySwitch(document, notifications);
-  ui.notify.show();
+  ui.notify.show().catch(() => {});
   keepFieldsInView(document, globalThis.visualViewport);
   // Who we are is asked for beside everything else, not before it: signed out, the page
   // leaves for sign-in (and the server refuses the sync requests meanwhile). Signed in, the
