@@ -194,10 +194,9 @@ export function createNotifications(parts) {
       }
       // 404: the server had already dropped it (its push service said it was gone).
       if (!response.ok && response.status !== 404) return { state: "failed off", detail: await reason(response) };
-      storage.removeItem(notifyKey(board));
-      await release(held);
     }
     storage.removeItem(notifyKey(board));
+    if (held) await release(held);
     return { state: "off" };
   }
 
