@@ -88,3 +88,11 @@ test("a notice naming another site opens nothing", async () => {
   await dispatch(listeners.notificationclick, { notification: { data: elsewhere, close: () => {} } });
   assert.deepEqual(done.opened, []);
 });
+
+test("tapping finds the board's window however its name was escaped", async () => {
+  const { listeners, done } = worker(["http://board.test/boards/Ada's%20plans"]);
+  const named = { ...notice, board: "Ada's plans", url: `/boards/Ada%27s%20plans#card=${notice.card}` };
+  await dispatch(listeners.notificationclick, { notification: { data: named, close: () => {} } });
+  assert.deepEqual(done.opened, []);
+  assert.deepEqual(done.focused, ["http://board.test/boards/Ada's%20plans"]);
+});

@@ -88,6 +88,18 @@ self.addEventListener("push", (event) => {
   );
 });
 
+/** Whether two paths name the same page: the server and the browser may escape a board's name differently. */
+function samePath(one, other) {
+  const plain = (path) => {
+    try {
+      return decodeURIComponent(path);
+    } catch {
+      return path;
+    }
+  };
+  return plain(one) === plain(other);
+}
+
 // Tapping it opens the board at the card: a window already on that board is focused and told
 // which card ({type: "openCard", card}); otherwise a new one opens at /boards/NAME#card=ID.
 self.addEventListener("notificationclick", (event) => {
@@ -98,7 +110,7 @@ self.addEventListener("notificationclick", (event) => {
   if (target.origin !== self.location.origin) return;
   event.waitUntil(
     self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((client) => new URL(client.url).pathname === target.pathname);
+      const open = windows.find((client) => samePath(new URL(client.url).pathname, target.pathname));
       if (open) {
         open.postMessage({ type: "openCard", card: notice.card });
         return open.focus();

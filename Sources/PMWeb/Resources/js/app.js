@@ -4,12 +4,14 @@
 // imports, the page's state changes only in `reduce`, and only the view modules touch the DOM.
 
 import { createBoard } from "./board.js";
+import { followCardLinks } from "./cardlink.js";
 import { UndoStack, fieldsBefore, makeOperation } from "./changes.js";
 import { createControls } from "./controls.js";
 import { createForm } from "./form.js";
 import { attachGestures } from "./gestures.js";
 import { bindKeys } from "./keys.js";
 import { cardOf, isDeleted } from "./merge.js";
+import { createNotifications, createNotifySwitch } from "./notify.js";
 import { createPanels } from "./panels.js";
 import { wireFlush } from "./flush.js";
 import { askToKeepStorage, createStorageLine } from "./persistence.js";
@@ -64,12 +66,26 @@ function cardsNow() {
 
 function refresh() {
   dispatch(cardsNow());
+  ui.links?.drawn();
 }
 
 async function start() {
   ui.controls = createControls(document);
   ui.controls.showName(boardName);
   ui.storage = createStorageLine(document);
+  const notifications = createNotifications({
+    board: boardName,
+    fetch: (...args) => fetch(...args),
+    serviceWorker: navigator.serviceWorker,
+    Notification: globalThis.Notification,
+    PushManager: globalThis.PushManager,
+    standalone: navigator.standalone,
+    secure: globalThis.isSecureContext,
+    storage: localStorage,
+    timeZone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+  });
+  ui.notify = createNotifySwitch(document, notifications);
+  ui.notify.show().catch(() => {});
   keepFieldsInView(document, globalThis.visualViewport);
   // Who we are is asked for beside everything else, not before it: signed out, the page
   // leaves for sign-in (and the server refuses the sync requests meanwhile). Signed in, the
@@ -79,6 +95,7 @@ async function start() {
     ui.controls.showUser(user);
     sync?.reachable();
     askToKeepStorage(navigator.storage).then((answer) => ui.storage.answered(answer));
+    notifications.renew().catch(() => {});
   });
   guardSignOut(document, () => ({ store, sync }));
   ui.board = createBoard(ui.controls.board);
@@ -119,6 +136,16 @@ async function start() {
     onPutDown: () => dispatch({ type: "putDown" }),
   });
   bindKeys(document, keyActions());
+  // A notification tapped opens the board at its card (#card=ID, or a message from sw.js).
+  ui.links = followCardLinks({
+    window: globalThis,
+    serviceWorker: navigator.serviceWorker,
+    open: (id) => {
+      if (!state.cards.has(id)) return false;
+      openDetails(id);
+      return true;
+    },
+  });
   ui.controls.wire({
     dispatch,
     focusSelected,
@@ -148,6 +175,7 @@ async function start() {
     onStatus: (status) => {
       ui.controls.showNetwork(statusText(status), status.phase);
       ui.storage.pending(status.pending);
+      if (status.phase === "online") ui.links.settled();
       if (status.phase === "syncing") return;
       markCopy(boardName, store);
       registerServiceWorkerLater();

@@ -1,9 +1,11 @@
 // Signing out forgets the board in this browser: the next person at a shared computer finds no
 // cards, history or queued changes of the last one, in IndexedDB or in the service worker's
-// cache. Changes are never lost by it unasked: unsent ones are sent first, and only when that
-// fails (offline) does the page ask whether to sign out without them.
+// cache, and is sent none of the last one's deadline notifications. Changes are never lost by it
+// unasked: unsent ones are sent first, and only when that fails (offline) does the page ask
+// whether to sign out without them.
 
 import { ask } from "./ask.js";
+import { forgetNotifications } from "./notify.js";
 import { CACHE } from "./startup.js";
 import { copyKey } from "./store.js";
 
@@ -15,14 +17,20 @@ export function unsentQuestion(count) {
 
 /**
  * Deletes every board this browser keeps (`pm-board:*` databases, and the hints that it has
- * them) and the service worker's cache. `store`, the open one, is closed first: an open
- * connection would hold the deletion up.
+ * them), the service worker's cache, and this browser's push subscription (notify.js). `store`,
+ * the open one, is closed first: an open connection would hold the deletion up.
  */
 export async function forgetBoards(
   store,
-  { indexedDB = globalThis.indexedDB, caches = globalThis.caches, storage = globalThis.localStorage } = {},
+  {
+    indexedDB = globalThis.indexedDB,
+    caches = globalThis.caches,
+    storage = globalThis.localStorage,
+    serviceWorker = globalThis.navigator?.serviceWorker,
+  } = {},
 ) {
   store?.close();
+  await forgetNotifications({ serviceWorker, storage });
   for (const key of Object.keys(storage)) if (key.startsWith(copyKey(""))) storage.removeItem(key);
   const listed = indexedDB.databases ? await indexedDB.databases() : [];
   const names = new Set(listed.map((database) => database.name).filter((name) => name?.startsWith("pm-board:")));
