@@ -1,6 +1,7 @@
 """The board's layout in Safari's engine, measured with the same probes as the Chromium tests
 (`Tests/browser/layout_probes.py`): lists that fill the height under a bar that stays, Korean
-broken at spaces, and history numbers drawn whole ("1." not read as "l.")."""
+broken at spaces, history numbers drawn whole ("1." not read as "l."), and a description's lines
+kept apart on its card."""
 
 from layout_probes import HISTORY_NUMBERS, LAYOUT, WORD_BREAKS, run
 from test_core import add_card, card
@@ -46,3 +47,32 @@ def test_given_a_long_history_when_shown_then_every_number_is_whole(board, pm_de
     board.wait("the history", lambda: board.execute("return document.querySelectorAll('#history-list li').length") == 12)
     for row in run(board, HISTORY_NUMBERS, "#history-list"):
         assert row["room"] >= row["needed"], row
+
+
+
+# Where each of the given words of the card's description is drawn: the top of its first letter.
+WORD_TOPS = """(id, words) => {
+  const node = document.getElementById(id).querySelector('.description').firstChild;
+  const range = document.createRange();
+  const tops = words.map((word) => {
+    const at = node.textContent.indexOf(word);
+    range.setStart(node, at);
+    range.setEnd(node, at + 1);
+    // WebKit also gives an empty box at the end of the line before, for a letter after a newline.
+    return [...range.getClientRects()].find((box) => box.width > 0)?.top;
+  });
+  // A card just drawn may not be laid out yet (content-visibility): no answer until it is.
+  return tops.includes(undefined) ? null : tops.map(Math.round);
+}"""
+
+
+def test_given_a_two_line_description_typed_in_the_form_when_its_card_is_drawn_then_the_lines_stay_apart(board):
+    # A person's Enter in the description starts a new line (WebDriver's "\n" is sent as Enter).
+    add_card(board, "Two lines", description="매출 표 정리\n팀 리뷰 받기")
+    card_id = card(board, "Two lines").attribute("data-id")
+    description = "return document.getElementById(arguments[0]).querySelector('.description').textContent"
+    assert board.execute(description, f"details-{card_id}") == "매출 표 정리\n팀 리뷰 받기"
+    # Drawn on two lines: "팀" starts the second, under "매출" (not joined onto "정리팀").
+    first, second = board.wait(
+        "the description laid out", lambda: run(board, WORD_TOPS, f"details-{card_id}", ["매출", "팀"]))
+    assert second > first, (first, second)

@@ -83,8 +83,9 @@ class Element:
         self._call("POST", "click", {})
 
     def type(self, text: str):
-        """Types `text` (Korean included) into the element, as keys."""
-        self._call("POST", "value", {"text": text})
+        """Types `text` (Korean included) into the element, as keys; a newline is the Enter key, as a
+        person types it (WebDriver itself drops a "\\n")."""
+        self._call("POST", "value", {"text": text.replace("\n", KEYS["Enter"])})
 
     def clear(self):
         self._call("POST", "clear", {})
