@@ -1,9 +1,9 @@
 """The board's layout in Safari's engine, measured with the same probes as the Chromium tests
 (`Tests/browser/layout_probes.py`): lists that fill the height under a bar that stays, Korean
-broken at spaces, history numbers drawn whole ("1." not read as "l."), and a description's lines
+broken at spaces, a phone's bar in one row, history numbers drawn whole ("1." not read as "l."), and a description's lines
 kept apart on its card."""
 
-from layout_probes import HISTORY_NUMBERS, LAYOUT, WORD_BREAKS, run
+from layout_probes import BAR, HISTORY_NUMBERS, LAYOUT, WORD_BREAKS, run
 from test_core import add_card, card
 
 KOREAN = "로드맵에 테스트용 카드를 추가하고 디자인 검토를 마무리하기 위한 아주 긴 제목입니다"
@@ -36,6 +36,15 @@ def test_given_a_korean_title_when_it_wraps_then_it_breaks_only_at_spaces(board)
     # A card just drawn may not be laid out yet (content-visibility): wait for its lines.
     board.wait("the title wrapped (else the test proves nothing)", lambda: board.execute(lines, f"title-{card_id}") >= 2)
     assert run(board, WORD_BREAKS, f"#title-{card_id}") == []
+
+
+def test_given_a_phone_sized_window_when_the_board_opens_then_the_bar_is_one_row(board):
+    board.set_window(390, 844)
+    board.wait("a phone's width", lambda: board.execute("return innerWidth") == 390)
+    bar = run(board, BAR)
+    assert bar["height"] <= 60, bar
+    assert len({control["top"] for control in bar["controls"]}) == 1, bar
+    assert [control["name"] for control in bar["controls"]] == ["‹ Boards", "sync-now", "search-open", "add", "more"], bar
 
 
 def test_given_a_long_history_when_shown_then_every_number_is_whole(board, pm_device):
