@@ -1,7 +1,7 @@
 import Foundation
 
-/// The page a signed-in user lands on: the boards they are a member of, each a link to it,
-/// and the sign-out button.
+/// The page a signed-in user lands on: the boards they are a member of, each a link to it (the
+/// page's main thing: rows as wide as the page), and a plain sign-out button.
 struct BoardsPage {
     var user: String
     var boards: [String]
@@ -20,7 +20,7 @@ struct BoardsPage {
                 <header class="bar">
                 <h1>Your boards</h1>
                 <p>Signed in as <strong>\(HTMLPage.escape(user))</strong></p>
-                <form method="post" action="/signout"><button type="submit">Sign out</button></form>
+                <form method="post" action="/signout"><button type="submit" class="secondary">Sign out</button></form>
                 </header>
                 \(list)
                 """)

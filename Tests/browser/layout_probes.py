@@ -20,6 +20,20 @@ LAYOUT = """() => {
   };
 }"""
 
+# The bar: its height, each shown control's box (links, buttons, the filter), and whether the
+# board's name is shortened (drawn narrower than its text).
+BAR = """() => {
+  const bar = document.querySelector('.bar');
+  const controls = [...bar.querySelectorAll('a[href], button, input')]
+    .filter((element) => element.getClientRects().length > 0 && !element.closest('[popover]:popover-open'))
+    .map((element) => {
+      const box = element.getBoundingClientRect();
+      return { name: element.id || element.textContent.trim(), top: Math.round(box.top), width: box.width, height: box.height };
+    });
+  const name = document.getElementById('board-name');
+  return { height: bar.getBoundingClientRect().height, controls, nameClipped: name.scrollWidth > name.clientWidth };
+}"""
+
 # The places where the text of the element matching `selector` breaks a line inside a word (not at
 # a space): `[[before, after], ...]`, empty when every line ends at a space.
 WORD_BREAKS = """(selector) => {

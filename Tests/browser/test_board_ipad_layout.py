@@ -5,16 +5,24 @@ width whatever it says; a card's details opening at their top on a phone; dark c
 above their list."""
 
 import re
-import re
 from datetime import date
 
 from playwright.sync_api import Page, expect
 
 from board_helpers import add_card, board, card, long_press, swipe_left, tap, touch_board  # noqa: F401
-from layout_probes import HISTORY_NUMBERS, LAYOUT, SMALL_TARGETS, WORD_BREAKS
+from layout_probes import BAR, HISTORY_NUMBERS, LAYOUT, SMALL_TARGETS, WORD_BREAKS
 
 IPAD_PORTRAIT = {"width": 820, "height": 1180}
+IPAD_LANDSCAPE = {"width": 1180, "height": 820}
 PHONE = {"width": 390, "height": 844}
+# The width a field's placeholder needs in the field's font, and the room inside the field.
+PLACEHOLDER_ROOM = """input => {
+  const style = getComputedStyle(input);
+  const context = document.createElement('canvas').getContext('2d');
+  context.font = style.font;
+  const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+  return { needed: context.measureText(input.placeholder).width, room: input.clientWidth - padding };
+}"""
 KOREAN = "로드맵에 테스트용 카드를 추가하고 디자인 검토를 마무리하기 위한 아주 긴 제목입니다"
 
 
@@ -57,6 +65,7 @@ def test_given_a_touch_screen_when_any_control_is_shown_then_it_is_at_least_44_p
     expect(page.locator("#move-menu")).to_be_visible()
     assert page.evaluate(SMALL_TARGETS, 44) == []
     page.keyboard.press("Escape")
+    page.set_viewport_size(IPAD_PORTRAIT)
     for opener, dialog in (("#add", "#form-dialog"), ("#show-help", "#help-dialog")):
         page.locator(opener).click()
         expect(page.locator(dialog)).to_be_visible()
@@ -125,6 +134,27 @@ def test_given_the_network_badge_when_its_words_change_then_its_width_and_the_ba
     assert bar < 70, "the iPad's bar takes two rows"
 
 
+def test_given_a_touch_ipad_and_a_long_board_name_when_the_bar_is_drawn_then_it_is_one_row_with_the_name_shortened(
+    touch_board: Page,
+) -> None:
+    page = touch_board
+    page.evaluate("() => { document.getElementById('board-name').textContent = 'A board with a rather long name'; }")
+    for size in (IPAD_PORTRAIT, IPAD_LANDSCAPE):
+        page.set_viewport_size(size)
+        bar = page.evaluate(BAR)
+        assert len({control["top"] for control in bar["controls"]}) == 1, (size, bar)
+        assert bar["height"] <= 70, (size, bar)
+        assert bar["nameClipped"], size
+
+
+def test_given_an_ipad_when_the_bar_is_drawn_then_the_filters_placeholder_is_whole(board: Page) -> None:
+    page = board
+    for size in (IPAD_PORTRAIT, IPAD_LANDSCAPE):
+        page.set_viewport_size(size)
+        room = page.locator("#filter").evaluate(PLACEHOLDER_ROOM)
+        assert room["needed"] <= room["room"], (size, room)
+
+
 def test_given_a_phone_when_a_long_card_opens_then_its_details_show_the_title_first(touch_board: Page) -> None:
     page = touch_board
     page.set_viewport_size(PHONE)
@@ -150,15 +180,68 @@ def test_given_dark_mode_when_the_board_is_drawn_then_cards_are_lighter_than_the
     assert card_light > list_light
 
 
-def test_given_a_phone_when_the_board_opens_then_the_bar_takes_two_rows_and_the_tab_alone_names_the_list(
+def test_given_a_phone_when_the_board_opens_then_the_bar_is_one_row_and_the_tab_alone_names_the_list(
     touch_board: Page,
 ) -> None:
     page = touch_board
     page.set_viewport_size(PHONE)
-    assert page.evaluate(LAYOUT)["barHeight"] <= 110
+    page.evaluate("() => { document.getElementById('board-name').textContent = 'A board with a rather long name'; }")
+    bar = page.evaluate(BAR)
+    assert bar["height"] <= 60, bar
+    # One row: every control of the bar stands on one top, none narrower than a finger.
+    assert len({control["top"] for control in bar["controls"]}) == 1, bar
+    assert all(control["width"] >= 44 and control["height"] >= 44 for control in bar["controls"]), bar
+    assert bar["nameClipped"], "a long name is not shortened"
+    # The network is a dot, its words still what a screen reader reads.
+    expect(page.get_by_role("status")).to_have_text("online")
+    dot = page.locator("#network").bounding_box()
+    assert dot is not None and dot["width"] <= 16, dot
     heading = page.locator("#heading-todo").bounding_box()
     assert heading is not None and heading["width"] <= 1, "the list repeats its tab's name"
     expect(page.get_by_role("tab", name="TODO (0)")).to_be_visible()
+
+
+def test_given_a_phone_when_search_is_tapped_then_the_filter_opens_over_the_bar_and_cancel_clears_it(
+    touch_board: Page,
+) -> None:
+    page = touch_board
+    page.set_viewport_size(PHONE)
+    add_card(page, "Findable")
+    add_card(page, "Other")
+    expect(page.locator("#filter")).to_be_hidden()
+    tap(page, page.get_by_role("button", name="Filter cards"))
+    expect(page.locator("#filter")).to_be_focused()
+    page.keyboard.type("find")
+    expect(card(page, "Other")).to_have_count(0)
+    bar = page.evaluate(BAR)
+    assert bar["height"] <= 60, bar
+    assert page.locator("#filter").bounding_box()["width"] > 200, "the filter does not open over the bar"
+    expect(page.locator("#add")).to_be_hidden()
+    tap(page, page.get_by_role("button", name="Cancel"))
+    expect(page.locator("#filter")).to_be_hidden()
+    expect(card(page, "Other")).to_be_visible()
+    expect(page.locator("#add")).to_be_visible()
+
+
+def test_given_a_phone_when_more_is_tapped_then_the_bars_other_buttons_are_there_and_a_choice_closes_it(
+    touch_board: Page,
+) -> None:
+    page = touch_board
+    page.set_viewport_size(PHONE)
+    add_card(page, "Undone")
+    expect(page.locator("#undo")).to_be_hidden()
+    tap(page, page.get_by_role("button", name="More"))
+    menu = page.locator("#bar-more")
+    for name in ("Undo", "Redo", "History", "Help", "Sign out"):
+        expect(menu.get_by_role("button", name=name, exact=True)).to_be_visible()
+    assert page.evaluate(SMALL_TARGETS, 44) == []
+    tap(page, menu.get_by_role("button", name="Undo", exact=True))
+    expect(card(page, "Undone")).to_have_count(0)
+    expect(menu).to_be_hidden()
+    tap(page, page.get_by_role("button", name="More"))
+    tap(page, menu.get_by_role("button", name="Help", exact=True))
+    expect(page.locator("#help-dialog")).to_be_visible()
+    expect(menu).to_be_hidden()
 
 
 def test_given_a_filter_matching_nothing_when_typed_then_the_lists_say_so_and_the_boards_list_is_a_tap_away(

@@ -1,17 +1,13 @@
 """How the board looks and is driven: a narrow phone shows one list at a time with tabs; the
 keyboard alone can add, open, move, delete, undo and filter; DONE folds; the day rolls over at
-midnight without a reload; and the README's screenshot, with a Korean card (taken into the
-test's own folder: only scripts/docs/screenshots, which sets PM_SCREENSHOTS, writes docs/images/)."""
+midnight without a reload. (The README's pictures are test_board_pictures.py's.)"""
 
-import os
 import re
 from datetime import date, datetime, time, timedelta
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from board_helpers import add_card, board, card, wait_synced  # noqa: F401
-
 
 
 def test_given_a_phone_when_the_board_opens_then_one_list_shows_at_a_time_with_tabs(board: Page) -> None:
@@ -113,24 +109,3 @@ def test_given_a_card_due_today_when_midnight_passes_then_it_turns_overdue_witho
     expect(page.locator("#today")).to_have_text(f"Today {tomorrow}")
     expect(due).to_contain_text("overdue")
     expect(due).to_have_class(re.compile(r"\boverdue\b"))
-
-
-def test_screenshot_of_the_board_with_a_korean_card_for_the_readme(board: Page, tmp_path: Path) -> None:
-    page = board
-    screenshot = Path(os.environ.get("PM_SCREENSHOTS") or tmp_path) / "web-board.png"
-    page.set_viewport_size({"width": 1200, "height": 400})
-    add_card(page, "분기 보고서 쓰기", description="매출 표 정리\n팀 리뷰 받기")
-    add_card(page, "Plan the offsite", deadline=(date.today() + timedelta(days=14)).isoformat(),
-             description="Venue, agenda and travel for twelve people")
-    add_card(page, "Fix the login bug", description="Safari drops the session cookie")
-    card(page, "Fix the login bug").focus()
-    page.keyboard.press("L")
-    add_card(page, "Ship 1.0")
-    card(page, "Ship 1.0").focus()
-    page.keyboard.press("L")
-    page.keyboard.press("L")
-    wait_synced(page)
-    page.mouse.click(5, 390)
-    screenshot.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(screenshot))
-    assert screenshot.stat().st_size > 10_000

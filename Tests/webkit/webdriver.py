@@ -33,8 +33,11 @@ class Driver:
 
     def __init__(self, executable: str = "WebKitWebDriver"):
         self.port = free_port()
+        # MiniBrowser reads gtk/gtk-3.0/gtk.css: a window as narrow as a phone.
+        gtk = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtk")
         self.process = subprocess.Popen(
-            [executable, f"--port={self.port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            [executable, f"--port={self.port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "XDG_CONFIG_HOME": gtk})
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -57,8 +60,11 @@ class Driver:
             value = json.loads(error.read() or b"{}").get("value", {})
             raise WebDriverError(f"{method} {path}: {value.get('error')}: {value.get('message')}") from None
 
-    def session(self, width: int = 1280, height: int = 900) -> "Session":
-        value = self.request("POST", "/session", {"capabilities": {}})
+    def session(self, width: int = 1280, height: int = 900, dark: bool = False) -> "Session":
+        """A fresh MiniBrowser; `dark`: in dark mode (the page's prefers-color-scheme is dark)."""
+        # MiniBrowser's own options replace WebKitWebDriver's default, --automation, which stays.
+        options = {"webkitgtk:browserOptions": {"args": ["--automation", "--dark-mode"]}} if dark else {}
+        value = self.request("POST", "/session", {"capabilities": {"alwaysMatch": options}})
         session = Session(self, value["sessionId"])
         session.set_window(width, height)
         return session
@@ -83,8 +89,9 @@ class Element:
         self._call("POST", "click", {})
 
     def type(self, text: str):
-        """Types `text` (Korean included) into the element, as keys."""
-        self._call("POST", "value", {"text": text})
+        """Types `text` (Korean included) into the element, as keys; a newline is the Enter key, as a
+        person types it (WebDriver itself drops a "\\n")."""
+        self._call("POST", "value", {"text": text.replace("\n", KEYS["Enter"])})
 
     def clear(self):
         self._call("POST", "clear", {})

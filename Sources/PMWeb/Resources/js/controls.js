@@ -1,7 +1,8 @@
 // The page around the lists: the bar (board name, network indicator, filter, add, undo / redo,
 // history, help), the list tabs, the footer's today, and DONE's fold. A view module: it draws
 // from the board's state and turns what a person does into actions for app.js; it keeps no
-// state of its own.
+// state of its own (on a phone, whether search or More is open is the page's: an attribute of
+// the bar, and the popover's own).
 
 import { HEADINGS } from "./merge.js";
 import { dropTarget } from "./state.js";
@@ -16,7 +17,14 @@ export function createControls(document) {
   const today = element("today");
   const help = element("help-dialog");
   const board = element("board");
+  const bar = document.querySelector(".bar");
+  const more = element("bar-more");
   const tabs = [...document.querySelectorAll("[role=tab]")];
+  // On a phone the filter opens over the bar (the attribute board.css reads); wider, it is always there.
+  const openFilter = () => {
+    bar.dataset.search = "open";
+    filter.focus();
+  };
 
   return {
     /** The element the lists are drawn in. */
@@ -36,6 +44,8 @@ export function createControls(document) {
     /** The network indicator's words, and the phase the page's tests and styles read. */
     showNetwork(text, phase = null) {
       network.textContent = text;
+      // On a phone the badge is a dot: a finger held on it (or a mouse over it) still shows the words.
+      network.title = text;
       if (phase) document.body.dataset.sync = phase;
     },
 
@@ -58,9 +68,8 @@ export function createControls(document) {
       today.textContent = `Today ${state.today}`;
     },
 
-    focusFilter() {
-      filter.focus();
-    },
+    /** Focuses the filter; on a phone, opens it over the bar first. */
+    focusFilter: openFilter,
 
     showHelp() {
       help.showModal();
@@ -78,10 +87,24 @@ export function createControls(document) {
     wire(actions) {
       const { dispatch, focusSelected } = actions;
       filter.addEventListener("input", () => dispatch({ type: "filter", text: filter.value }));
+      // On a phone: Cancel (or Esc) clears the filter and closes it, as an iPhone's search does.
+      const closeSearch = () => {
+        filter.value = "";
+        dispatch({ type: "filter", text: "" });
+        delete bar.dataset.search;
+      };
+      element("search-open").addEventListener("click", openFilter);
+      element("search-cancel").addEventListener("click", () => {
+        closeSearch();
+        element("search-open").focus();
+      });
+      // A choice in More closes it (the popover would stay open under a dialog in some browsers).
+      more.addEventListener("click", (event) => {
+        if (event.target.closest("button") && more.matches?.(":popover-open")) more.hidePopover();
+      });
       filter.addEventListener("keydown", (event) => {
         if (event.key === "Escape") {
-          filter.value = "";
-          dispatch({ type: "filter", text: "" });
+          closeSearch();
           focusSelected();
         } else if (event.key === "Enter" || event.key === "ArrowDown") {
           event.preventDefault();

@@ -1,0 +1,43 @@
+"""The README's pictures of the board in Safari's engine (WebKitGTK's MiniBrowser): a phone, an
+iPad upright and on its side, light and dark (MiniBrowser's dark mode), the board of Korean cards
+of `Tests/browser/pictures.py`. Each picture is taken at its size in CSS pixels once every card
+stands in its list and the board is synced."""
+
+from pathlib import Path
+
+from conftest import sign_in
+from pictures import CARDS, SCHEMES, SIZES, folder, name, png_size, seed
+from test_core import wait_card, wait_synced
+
+
+def resize(browser, width: int, height: int) -> None:
+    """Makes the page itself `width`×`height` (the window's frame added), laid out again."""
+    browser.set_window(width, height)
+    frame = browser.execute("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+    browser.set_window(width + frame[0], height + frame[1])
+    browser.wait(f"{width}×{height}", lambda: browser.execute("return [innerWidth, innerHeight]") == [width, height])
+    browser.execute_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)))")
+
+
+def test_pictures_of_the_board_at_phone_and_ipad_sizes_light_and_dark_for_the_readme(
+    webkit, server, pm_device, tmp_path: Path
+):
+    seed(pm_device)
+    pictures = folder(tmp_path)
+    for scheme in SCHEMES:
+        browser = webkit.session(dark=scheme == "dark")
+        try:
+            sign_in(browser, server)
+            browser.get(server.url + "/boards/team")
+            browser.wait("the board drawn", lambda: browser.execute("return document.body.dataset.ready === 'true'"))
+            assert browser.execute("return matchMedia('(prefers-color-scheme: dark)').matches") == (scheme == "dark")
+            for title, status, _, _ in CARDS:
+                wait_card(browser, title, status, timeout=20)
+            wait_synced(browser)
+            for size, (width, height) in SIZES.items():
+                resize(browser, width, height)
+                path = pictures / name("webkit", size, scheme)
+                browser.screenshot(str(path))
+                assert png_size(path) == (width, height)
+        finally:
+            browser.close()
