@@ -2,7 +2,7 @@
 were tried with Korean cards), set up through a `pm` device so that Chromium and WebKit draw the
 same board, and the sizes and colour schemes each engine is pictured at. Shared by
 `test_board_pictures.py` (Chromium) and `Tests/webkit/test_pictures.py`; the tests write into
-their own folder, and only scripts/docs/screenshots and ipad-screenshot, which set
+their own folder, and only scripts/docs/screenshots, which sets
 PM_SCREENSHOTS, write docs/images/."""
 
 import json
