@@ -111,7 +111,10 @@ def test_given_a_held_card_when_let_go_without_moving_then_a_popover_opens_besid
     expect(menu).to_be_visible()
     expect(menu.locator(".menu-heading")).to_have_text("Move to")
     beside(menu.bounding_box(), held.bounding_box())
+    # The held card keeps the focus; Escape on a keyboard still closes the popover.
+    expect(held).to_be_focused()
     page.keyboard.press("Escape")
+    expect(menu).to_be_hidden()
     # From the card's details, "Move…" opens the same popover beside the card, not in the void.
     tap(page, held)
     page.locator("#detail-move").click()

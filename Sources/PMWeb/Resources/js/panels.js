@@ -148,6 +148,13 @@ export function createPanels(document, actions) {
   document.addEventListener("pointerdown", (event) => {
     if (!menu.hidden && !menu.contains(event.target)) closeMenu();
   });
+  // After a hold the card keeps the focus (its keys act on it), so an iPad keyboard's Escape is
+  // heard on the page, not in the menu; the board's own keys wait while the menu is open.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || menu.hidden || menu.contains(event.target)) return;
+    event.preventDefault();
+    closeMenu();
+  });
 
   const details = {
     dialog: document.getElementById("detail-dialog"),
