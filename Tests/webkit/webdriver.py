@@ -5,6 +5,7 @@ tests: navigate, find, click, type, pointer drags, scripts, cookies and screensh
 import base64
 import json
 import os
+import signal
 import socket
 import subprocess
 import time
@@ -32,12 +33,17 @@ class Driver:
     """A running WebKitWebDriver; each `session()` is a fresh MiniBrowser (its storage in memory)."""
 
     def __init__(self, executable: str = "WebKitWebDriver"):
+        self.executable = executable
+        self._start()
+
+    def _start(self):
         self.port = free_port()
         # MiniBrowser reads gtk/gtk-3.0/gtk.css: a window as narrow as a phone.
         gtk = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gtk")
+        # A process group of its own: stopping the driver stops the MiniBrowsers it started.
         self.process = subprocess.Popen(
-            [executable, f"--port={self.port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "XDG_CONFIG_HOME": gtk})
+            [self.executable, f"--port={self.port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "XDG_CONFIG_HOME": gtk}, start_new_session=True)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -45,7 +51,7 @@ class Driver:
                     return
             except OSError:
                 time.sleep(0.1)
-        self.process.kill()
+        self.stop()
         raise WebDriverError("WebKitWebDriver did not start listening within 20 s")
 
     def request(self, method: str, path: str, body: dict | None = None, timeout: float = 60):
@@ -64,17 +70,31 @@ class Driver:
         """A fresh MiniBrowser; `dark`: in dark mode (the page's prefers-color-scheme is dark)."""
         # MiniBrowser's own options replace WebKitWebDriver's default, --automation, which stays.
         options = {"webkitgtk:browserOptions": {"args": ["--automation", "--dark-mode"]}} if dark else {}
-        value = self.request("POST", "/session", {"capabilities": {"alwaysMatch": options}})
+        try:
+            value = self.request("POST", "/session", {"capabilities": {"alwaysMatch": options}})
+        except (TimeoutError, urllib.error.URLError):
+            # Now and then a MiniBrowser never comes up (CI saw one in about twenty runs) and holds
+            # its driver: both start afresh, once. The page under test has not been opened yet.
+            self.stop()
+            self._start()
+            value = self.request("POST", "/session", {"capabilities": {"alwaysMatch": options}})
         session = Session(self, value["sessionId"])
         session.set_window(width, height)
         return session
 
     def stop(self):
-        self.process.terminate()
         try:
+            os.killpg(self.process.pid, signal.SIGTERM)
             self.process.wait(timeout=10)
+        except ProcessLookupError:
+            pass
         except subprocess.TimeoutExpired:
-            self.process.kill()
+            pass
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait()
 
 
 class Element:
