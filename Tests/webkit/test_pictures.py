@@ -10,10 +10,23 @@ from pictures import CARDS, SCHEMES, SIZES, folder, name, png_size, seed
 from test_core import wait_card, wait_synced
 
 
+# The window's outer and inner sizes.
+SIZES_NOW = "return [outerWidth, outerHeight, innerWidth, innerHeight]"
+
+
+def frame_of(browser, width: int, height: int):
+    """The window's frame once it stands at `width`×`height`, else None: the page's own size
+    follows a resize a moment later (CI read the old one once, and asked for a negative width)."""
+    outer_width, outer_height, inner_width, inner_height = browser.execute(SIZES_NOW)
+    if (outer_width, outer_height) != (width, height) or inner_width > width or inner_height > height:
+        return None
+    return (outer_width - inner_width, outer_height - inner_height)
+
+
 def resize(browser, width: int, height: int) -> None:
     """Makes the page itself `width`×`height` (the window's frame added), laid out again."""
     browser.set_window(width, height)
-    frame = browser.execute("return [outerWidth - innerWidth, outerHeight - innerHeight]")
+    frame = browser.wait(f"the window at {width}×{height}", lambda: frame_of(browser, width, height))
     browser.set_window(width + frame[0], height + frame[1])
     browser.wait(f"{width}×{height}", lambda: browser.execute("return [innerWidth, innerHeight]") == [width, height])
     browser.execute_async("const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done(true)))")
