@@ -72,7 +72,11 @@ let package = Package(
             ]
         ),
         .target(
-            name: "PMTestSupport", dependencies: ["PMDomain", "PMStore", "PMServer", "PMSync", "PMSyncProtocol"],
+            name: "PMTestSupport",
+            dependencies: [
+                "PMDomain", "PMStore", "PMServer", "PMSync", "PMSyncProtocol",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: upcomingFeatures),
         .testTarget(
             name: "PMDomainTests", dependencies: ["PMDomain", "PMTestSupport"], swiftSettings: upcomingFeatures),

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PMDomain
+import PMSQLite
 import PMServer
 
 /// What an existing SQLite file holds, read before `pm-server` changes anything in it: a
@@ -17,9 +18,8 @@ struct SQLiteSchemaCheck {
         guard header == Data("SQLite format 3\0".utf8) else {
             throw ServerDatabaseError.notServerDatabase(path, "it is not a SQLite database")
         }
-        var configuration = Configuration()
-        configuration.readonly = true
-        let (tables, applied) = try DatabaseQueue(path: path, configuration: configuration).read { db in
+        let queue = try DatabaseQueue(path: path, configuration: LockWait.configuration(readonly: true))
+        let (tables, applied) = try queue.read { db in
             let tables = try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
             let applied =
                 tables.contains("grdb_migrations")
@@ -51,8 +51,8 @@ struct SQLiteSchemaCheck {
         let copy = url.deletingLastPathComponent().appendingPathComponent(name).path
         guard !FileManager.default.fileExists(atPath: copy) else { return copy }
         try SQLiteFile(path: copy).createOwnerOnly()
-        let source = try DatabaseQueue(path: path)
-        let destination = try DatabaseQueue(path: copy)
+        let source = try DatabaseQueue(path: path, configuration: LockWait.configuration())
+        let destination = try DatabaseQueue(path: copy, configuration: LockWait.configuration())
         try source.backup(to: destination)
         return copy
     }

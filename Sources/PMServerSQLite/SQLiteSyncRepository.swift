@@ -30,9 +30,7 @@ public struct SQLiteSyncRepository: SyncRepository {
             let check = SQLiteSchemaCheck(path: path, known: migrator.migrations)
             let pending = try check.pendingMigrations()
             let copy = pending.isEmpty || pending.count == check.known.count ? nil : try check.backUp(before: pending)
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(10)
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try DatabasePool(path: path, configuration: LockWait.configuration())
             // GRDB opens WAL databases with `synchronous = NORMAL`, where a commit waits for no
             // fsync and the last commits before a power loss may be lost. A push is answered only
             // once it is on disk: every commit syncs the log.

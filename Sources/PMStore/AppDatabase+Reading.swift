@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import PMDomain
+import PMSQLite
 
 extension AppDatabase {
     /// Opens the database for a command that only reads (`list`, `show`, `history`, `due`,
@@ -32,8 +33,7 @@ extension AppDatabase {
     /// `immutable`, touching nothing beside it; with changes waiting there, SQLite must read them
     /// through the index, which it does only where it can.
     static func openReadOnly(path: String, environment: PMDomain.Environment) throws -> AppDatabase {
-        var configuration = Configuration()
-        configuration.readonly = true
+        let configuration = LockWait.configuration(readonly: true)
         let waiting = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         let location = waiting > 0 ? path : immutableURI(path)
         let queue = try DatabaseQueue(path: location, configuration: configuration)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 public import PMDomain
+import PMSQLite
 
 /// The board on this device: a SQLite database holding the operation log, the projects it
 /// merges into, the undo and redo stacks and this device's clock.
@@ -75,8 +76,7 @@ public struct AppDatabase: Sendable {
     private static func connect(
         path: String, environment: PMDomain.Environment, access: Access
     ) throws -> AppDatabase {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
+        var configuration = LockWait.configuration()
         let writer: any DatabaseWriter
         switch access {
         case .command:

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PMSQLite
 
 /// The checks made on a database file before SQLite opens it for writing, because opening a
 /// pool switches the file to WAL mode: a foreign file must be refused before that touches it.
@@ -39,9 +40,7 @@ struct DatabaseFile {
     /// our first migration's commit still sits in its WAL file.
     private func holdsNothingForeign() throws(StoreError) -> Bool {
         do {
-            var configuration = Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try DatabaseQueue(path: path, configuration: LockWait.configuration(readonly: true))
             defer { try? queue.close() }
             return try queue.read { db in
                 let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0

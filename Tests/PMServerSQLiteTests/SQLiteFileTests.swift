@@ -2,6 +2,7 @@ import Foundation
 import PMServer
 import PMServerSQLite
 import PMSyncProtocol
+import PMTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -69,6 +70,23 @@ import Darwin
                 #expect(try await repository.tokens(prefix: token.prefix).contains(where: token.matches))
             }
         }
+    }
+
+    @Test func aCommandWaitsForALockHeldAMomentOnItsFile() throws {
+        // Given a database that another program holds locked, readers included
+        let command = ServerCommand()
+        defer { try? FileManager.default.removeItem(at: command.folder) }
+        #expect(try command.run(["user", "add", "ada"]).status == 0)
+        let lock = try HeldDatabaseLock(path: command.database)
+        #expect(HeldDatabaseLock.refusesAtOnce(path: command.database))
+
+        // When `pm-server user add` starts on it, and the lock is let go a second later
+        lock.release(after: 1)
+        let result = try command.run(["user", "add", "grace"])
+
+        // Then it waited for the lock rather than report it, and added the user
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try command.run(["user", "list"]).output.contains("grace"))
     }
 
     static func mode(_ path: String) throws -> Int {

@@ -1,4 +1,5 @@
 import Foundation
+import PMTestSupport
 import Testing
 
 /// Several pm processes on one database at once, as scripts and the board will run them.
@@ -47,5 +48,25 @@ import Testing
             let cards = try pm.succeed(["list", "--json", "--database", path]).objects()
             #expect(Set(cards.compactMap { $0["title"] as? String }) == Set((1...8).map { "First \($0)" }))
         }
+    }
+
+    @Test func aReadAndAWriteWaitForALockHeldAMoment() throws {
+        // Given a board whose file another program holds locked, with a change of its own still
+        // in the log, so a read cannot take the main file alone
+        let pm = try PMRunner()
+        try pm.add("Existing")
+        for command in [["list"], ["add", "Written while locked"]] {
+            let lock = try HeldDatabaseLock(path: pm.databasePath, leavingChangesInTheLog: true)
+            #expect(HeldDatabaseLock.refusesAtOnce(path: pm.databasePath))
+
+            // When a command starts on it, and the lock is let go a second later
+            lock.release(after: 1)
+            let result = try pm.run(command)
+
+            // Then it waited for the lock rather than report the file busy
+            #expect(result.status == 0, "pm \(command.joined(separator: " ")): \(result.stderr)")
+            if command == ["list"] { #expect(result.stdout.contains("Existing")) }
+        }
+        #expect(Set(try pm.cards().map(\.title)) == ["Existing", "Written while locked"])
     }
 }
