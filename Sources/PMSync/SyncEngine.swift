@@ -89,7 +89,7 @@ public actor SyncEngine {
                 Task {
                     let (event, deleted) = await Self.round(link)
                     // Noted before the event is sent, so the status that follows the round carries it.
-                    if !deleted.isEmpty { await self.noteDeleted(deleted) }
+                    if !deleted.isEmpty { self.noteDeleted(deleted) }
                     send.yield(event)
                 })
         case .openLive:

@@ -1,4 +1,4 @@
-public import PMDomain
+import PMDomain
 public import PMStore
 public import PMSyncProtocol
 
