@@ -7,6 +7,11 @@ primary's WAL senders stopped, so nothing reaches the standbys, for a few second
 killed. Every fault ends with the cluster whole again: the killed node started again, as a
 standby. Reads back what is stored from the final primary, and checks that every standby holds
 the same (no node kept writes of its own) and that one timeline at a time took writes.
+
+The control run (`control`, with synchronous_commit=local on every node) kills the primary once,
+with the link cut first, and leaves that node out: its commits no standby had are what a
+failover loses there, and a node holding them cannot rejoin (pg_auto_failover's rewind of it
+stalls on this machine). The run's own check must then report them lost.
 Python standard library and bash.
 """
 
@@ -26,10 +31,14 @@ class Cluster:
     faults = {"server": 1, "device": 4, "board": 1, "primary-kill": 2, "primary-stop": 1, "replication-cut": 1,
               "monitor-kill": 1}
 
-    def __init__(self, url, folder):
+    def __init__(self, url, folder, control=False):
         self.database = url
         self.folder = folder
+        self.control = control
+        self.left_out = None  # the control run's killed primary, never started again
         self.outages = []  # seconds from a primary's death to the next push a server acknowledged
+        if control:
+            self.faults = {"server": 1, "device": 4, "board": 1, "primary-kill": 2}
 
     async def cluster(self, command):
         """Runs `command` with the cluster's functions (postgres-cluster.sh) and returns its output."""
@@ -43,14 +52,15 @@ class Cluster:
 
     async def inject(self, kind, run):
         primary = await self.cluster("postgres_cluster_primary")
-        if not primary:
-            # A failover under way: this fault waits for the next turn.
+        if not primary or self.left_out:
+            # A failover under way: this fault waits for the next turn. After the control run's
+            # kill the cluster stays short of a node, and the database is left alone.
             return
         if kind == "primary-kill":
             # Half the time with the replication link cut first: the primary then holds commits
             # that no standby has, which synchronous replication must never have acknowledged
             # (the control run, without it, shows what the check sees when they were).
-            cut = run.rng.random() < 0.5
+            cut = self.control or run.rng.random() < 0.5
             if cut:
                 await self.cluster("postgres_cluster_cut_replication STOP")
                 await asyncio.sleep(run.rng.uniform(1, 3))
@@ -62,6 +72,11 @@ class Cluster:
             else:
                 run.count("failover: kill -9 of the primary's machine")
             await self.wait_for_new_primary(primary, run)
+            if self.control:
+                self.left_out = primary
+                run.count("control: the killed primary left out")
+                await self.outage(died, run)
+                return
             await self.cluster("postgres_cluster_revive %s" % primary)
             await self.outage(died, run)
             await self.whole(run)
@@ -108,7 +123,11 @@ class Cluster:
         run.problem("no push was acknowledged within 60 s of the primary's death")
 
     async def whole(self, run):
-        """Waits for three nodes, each at its goal, before the next fault."""
+        """Waits for three nodes, each at its goal, before the next fault (for a primary alone when
+        the control run left a node out)."""
+        if self.left_out:
+            await self.primary()
+            return
         try:
             await self.cluster("postgres_cluster_wait_states 3")
         except SystemExit as error:
@@ -147,6 +166,8 @@ class Cluster:
                                                                   "ORDER BY seq" % board)]
         lsn = (await self.psql(primary, "SELECT pg_current_wal_lsn()"))[0][0]
         for node in ("node1", "node2", "node3"):
+            if node == self.left_out:
+                continue
             if node != primary:
                 for _ in range(100):
                     caught_up = await self.psql(node, "SELECT pg_last_wal_replay_lsn() >= '%s'" % lsn)
