@@ -46,7 +46,7 @@ extension CalDAVController {
                         properties.entry(.calendar(user: user, board: board), requested: requested, calendar: calendar))
                 }
             }
-        case .calendar(let user, let board):
+        case .calendar(_, let board):
             if children {
                 let (cards, head) = try await cards(of: board)
                 let calendar = CalDAVProperties.Calendar(board: board, head: head)

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5), as Web Push writes keys:
 /// `PushSubscription.toJSON()` in the browser, the VAPID `k=` parameter on the server.

@@ -1,6 +1,6 @@
 public import Foundation
 public import Logging
-public import PMDomain
+import PMDomain
 import PMSyncProtocol
 
 /// One round of deadline notifications: each subscription is sent, once per card and

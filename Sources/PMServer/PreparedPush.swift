@@ -1,6 +1,6 @@
 public import Foundation
 public import PMDomain
-public import PMSyncProtocol
+import PMSyncProtocol
 
 /// The part of a push that needs no storage, done before a backend's transaction (outside the
 /// board's lock, where pushes do not take turns): each operation's stored text, and each touched

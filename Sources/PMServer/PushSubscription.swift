@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PMSyncProtocol
 
 /// A browser's Web Push subscription to one board's deadline notifications (RFC 8030): where

@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+import Foundation
 
 /// A secret the server shows once and keeps only as its clear prefix and its SHA-256: access
 /// tokens and calendar feed keys. One rule for both, so a copy of the database signs nobody in

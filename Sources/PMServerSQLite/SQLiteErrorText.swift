@@ -1,5 +1,5 @@
 import GRDB
-public import PMServer
+import PMServer
 
 /// SQLite's failures as sentences a person can act on, naming the file and what to do, rather
 /// than SQLite's error numbers.

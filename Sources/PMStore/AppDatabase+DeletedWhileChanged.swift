@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-public import PMDomain
+import PMDomain
 import PMSQLite
 
 /// A card this device changed that someone else deleted meanwhile: a sync that brings the

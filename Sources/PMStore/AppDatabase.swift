@@ -37,7 +37,7 @@ public struct AppDatabase: Sendable {
             try migrator.migrate(writer)
             // Into the main file before other processes open it: one opening a new file while
             // its first commits sit only in the WAL can be told it is locked, without waiting.
-            try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            _ = try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         }
     }
 

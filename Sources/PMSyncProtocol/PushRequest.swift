@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PMDomain
 
 /// A batch of operations a client sends to a board: `POST /v1/boards/{board}/operations`.

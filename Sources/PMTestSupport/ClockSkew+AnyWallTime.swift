@@ -1,5 +1,5 @@
-public import Foundation
-public import PMDomain
+import Foundation
+import PMDomain
 public import PMServer
 
 extension ClockSkew {

@@ -4,7 +4,7 @@
 
 import Foundation
 import PMDomain
-public import PMServer
+import PMServer
 import PMSyncProtocol
 import Testing
 

@@ -2,7 +2,7 @@
 // target too: without the guard the README's `swift build -c release --static-swift-stdlib` fails.
 #if canImport(Testing)
 
-public import PMServer
+import PMServer
 import PMSyncProtocol
 import Testing
 

@@ -3,7 +3,7 @@
 #if canImport(Testing)
 
 import Foundation
-public import PMServer
+import PMServer
 import PMSyncProtocol
 import Testing
 

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A fresh folder under the system's temporary directory, removed with everything in it when
 /// the last reference goes: a test that keeps one as a property (a suite's, a fixture's) leaves

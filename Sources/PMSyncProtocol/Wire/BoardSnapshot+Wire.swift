@@ -1,5 +1,5 @@
 public import Foundation
-public import PMDomain
+import PMDomain
 
 /// The snapshot on the wire, `{"seq":N,"projects":[{…,"clocks":{…}}]}`: its plain reader and
 /// its writer (its Codable form is on ``BoardSnapshot`` itself). A board of tens of thousands of

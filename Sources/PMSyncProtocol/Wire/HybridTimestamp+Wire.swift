@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PMDomain
 
 /// A clock reading on the wire, `{"wallTime":N,"counter":N,"device":"…"}`: its reader, writer

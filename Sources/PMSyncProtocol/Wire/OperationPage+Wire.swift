@@ -1,5 +1,5 @@
 public import Foundation
-public import PMDomain
+import PMDomain
 
 /// A page on the wire, `{"operations":[{"seq":N,"operation":{…},"author":"ada"}],"next":N,"head":N}`:
 /// its plain reader and its writer (its Codable form is on ``OperationPage`` itself). The server

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import PMDomain
 
 /// An operation on the wire, `{"id","projectId","timestamp":{…},"fields":{…}}`, as pushes,
