@@ -201,6 +201,37 @@ def test_given_a_phone_when_the_board_opens_then_the_bar_is_one_row_and_the_tab_
     expect(page.get_by_role("tab", name="TODO (0)")).to_be_visible()
 
 
+PENDING_BADGE = """element => {
+    const badge = getComputedStyle(element, "::after");
+    const dot = element.getBoundingClientRect();
+    const next = element.nextElementSibling.getBoundingClientRect();
+    return { content: badge.content, display: badge.display, width: parseFloat(badge.width),
+             room: next.left - dot.right };
+}"""
+
+
+def test_given_a_phone_when_changes_wait_to_be_sent_then_the_dot_shows_their_count_and_clears_once_sent(
+    touch_board: Page,
+) -> None:
+    page = touch_board
+    page.set_viewport_size(PHONE)
+    # Given the server out of reach and two cards added
+    page.route("**/v1/**", lambda route: route.abort())
+    add_card(page, "First offline")
+    add_card(page, "Second offline")
+    expect(page.locator("#network")).to_contain_text("2 pending", timeout=10_000)
+    # Then the dot carries the count as a badge, with room before the next control
+    badge = page.locator("#network").evaluate(PENDING_BADGE)
+    assert badge["content"] == '"2"', badge
+    # (the badge starts 0.4rem into the 0.85rem dot: it reaches past the dot by its width less 7 px)
+    assert badge["width"] > 0 and badge["room"] >= badge["width"] - 7, badge
+    # And once the server is back and they are sent, the badge is gone
+    page.unroute("**/v1/**")
+    page.get_by_role("button", name="Sync now").click()
+    expect(page.locator("#network")).not_to_contain_text("pending", timeout=15_000)
+    assert page.locator("#network").evaluate(PENDING_BADGE)["content"] in ("none", "normal"), "the badge stayed"
+
+
 def test_given_a_phone_when_search_is_tapped_then_the_filter_opens_over_the_bar_and_cancel_clears_it(
     touch_board: Page,
 ) -> None:

@@ -173,7 +173,7 @@ async function start() {
       registerServiceWorkerLater();
     },
     onStatus: (status) => {
-      ui.controls.showNetwork(statusText(status), status.phase);
+      ui.controls.showNetwork(statusText(status), status.phase, status.pending);
       ui.storage.pending(status.pending);
       if (status.phase === "online") ui.links.settled();
       if (status.phase === "syncing") return;

@@ -41,12 +41,17 @@ export function createControls(document) {
       element("signout").title = `Signed in as ${user}`;
     },
 
-    /** The network indicator's words, and the phase the page's tests and styles read. */
-    showNetwork(text, phase = null) {
+    /**
+     * The network indicator's words, the phase the page's tests and styles read, and the count of
+     * changes waiting to be sent, which a phone shows beside its dot as an app's badge.
+     */
+    showNetwork(text, phase = null, pending = 0) {
       network.textContent = text;
       // On a phone the badge is a dot: a finger held on it (or a mouse over it) still shows the words.
       network.title = text;
       if (phase) document.body.dataset.sync = phase;
+      if (pending > 0) network.dataset.pending = String(pending);
+      else delete network.dataset.pending;
     },
 
     /** Marks the page ready (the board acts on input from now on). */
