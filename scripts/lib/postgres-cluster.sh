@@ -58,7 +58,9 @@ postgres_cluster_launch() { # NODE
             descriptor=${descriptor##*/}
             ((descriptor <= 2)) || eval "exec $descriptor>&-" 2>/dev/null || true
         done
-        exec setsid "${postgres_cluster_as[@]}" env HOME="$postgres_cluster_dir" \
+        # Without the test run's mark (scripts/lib/strays.sh): a node started again by a test
+        # is the cluster's, stopped with it, not a stray of the step that revived it.
+        exec env -u PM_TEST_RUN setsid "${postgres_cluster_as[@]}" env HOME="$postgres_cluster_dir" \
             XDG_CONFIG_HOME="$postgres_cluster_dir/config" XDG_DATA_HOME="$postgres_cluster_dir/share" \
             XDG_RUNTIME_DIR="$postgres_cluster_dir/run" PATH="$postgres_cluster_pg:$PATH" \
             pg_autoctl run --pgdata "$postgres_cluster_dir/$node"
