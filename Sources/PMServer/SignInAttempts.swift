@@ -6,8 +6,12 @@ public import Foundation
 /// Each attempt names who it is for (``SignInKey``: a user name, or a token's prefix) and where
 /// it comes from (an address). It is counted *before* its secret is checked — reserved — against
 /// three keys, so concurrent attempts cannot all slip under the limit:
-/// - the pair (address, who): at ``limit`` attempts within the window, further attempts of the
-///   pair are refused unchecked until the oldest is a window old. Only that pair's own wrong
+/// - the pair (address, who): at ``limit`` wrong attempts within the window, further attempts of
+///   the pair are refused unchecked until the oldest is a window old. While fewer are known wrong
+///   but ``limit`` are counted, some still being checked, a further attempt waits (``Admission/busy``)
+///   until one of them ends: at most ``limit`` of a pair are ever unanswered or wrong at once, and
+///   a client sending many requests at once with a right token or password is slowed to that
+///   many checks at a time, never refused by its own requests. Only that pair's own wrong
 ///   guesses refuse it, so a stranger elsewhere cannot lock a user out, and one device's stale
 ///   token at an office address does not refuse its neighbours' tokens;
 /// - who, from any address, and the address, for anyone: past ``limit`` (who) or
@@ -32,6 +36,8 @@ public struct SignInAttempts: Sendable {
     private struct Entry: Sendable {
         let ticket: UInt64
         let at: Date
+        /// Known wrong; until then the attempt is being checked.
+        var wrong = false
     }
 
     private var entries: [String: [Entry]] = [:]
@@ -59,16 +65,23 @@ public struct SignInAttempts: Sendable {
         case admitted(ticket: UInt64)
         /// Refused unchecked: the pair is at its limit; try again in `retryAfter` whole seconds.
         case refused(retryAfter: Int)
+        /// The pair's count is full with attempts still being checked: ask again once one of
+        /// them ends (``succeeded(_:_:)``, ``failed(_:_:at:)``, ``released(_:_:)``).
+        case busy
     }
 
-    /// Reserves an attempt of `key` at `now`, or refuses it when its pair is at the limit.
+    /// Reserves an attempt of `key` at `now`; refuses it when its pair is at the limit of wrong
+    /// attempts, and holds it back (``Admission/busy``) when the pair's count is full only
+    /// because some of its attempts are still being checked.
     public mutating func admit(_ key: SignInKey, at now: Date) -> Admission {
         forgetOld(at: now)
         let pair = (entries[key.pair] ?? []).filter { now.timeIntervalSince($0.at) < window }
-        if pair.count >= limit, let oldest = pair.first {
+        let wrong = pair.filter(\.wrong)
+        if wrong.count >= limit, let oldest = wrong.first {
             let wait = window - now.timeIntervalSince(oldest.at)
             return .refused(retryAfter: max(1, Int(wait.rounded(.up))))
         }
+        if pair.count >= limit { return .busy }
         lastTicket += 1
         for name in key.names { entries[name, default: []].append(Entry(ticket: lastTicket, at: now)) }
         return .admitted(ticket: lastTicket)
@@ -99,9 +112,17 @@ public struct SignInAttempts: Sendable {
         public var lockedOut: Bool
     }
 
-    /// The attempt `ticket` of `key` had a wrong secret: it stays counted.
-    public func failed(_ ticket: UInt64, _ key: SignInKey, at now: Date) -> Failure {
-        let count = { (name: String) in (entries[name] ?? []).filter { now.timeIntervalSince($0.at) < window }.count }
+    /// The attempt `ticket` of `key` had a wrong secret: it stays counted, as wrong.
+    public mutating func failed(_ ticket: UInt64, _ key: SignInKey, at now: Date) -> Failure {
+        for name in key.names {
+            guard let index = entries[name]?.firstIndex(where: { $0.ticket == ticket }) else { continue }
+            entries[name]?[index].wrong = true
+        }
+        // Attempts still being checked are not counted against anyone here: they may be right.
+        let (entries, window) = (entries, window)
+        let count = { (name: String) in
+            (entries[name] ?? []).filter { $0.wrong && now.timeIntervalSince($0.at) < window }.count
+        }
         let excess = max(count(key.who) - limit, count(key.address) - addressLimit)
         return Failure(slowdown: slowdown(after: excess), lockedOut: count(key.pair) == limit)
     }

@@ -18,6 +18,9 @@ public actor SignInLimiter {
     nonisolated let tokenUses = TokenUses()
     private let pause: Pause
     private let logger: Logger?
+    /// Attempts held back (``SignInAttempts/Admission/busy``) until one of their pair's attempts
+    /// being checked ends, by pair.
+    private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
 
     /// A limiter with `attempts`' rule on the clock `now`, holding wrong answers back with
     /// `pause`, and logging each lock-out to `logger`.
@@ -51,6 +54,9 @@ public actor SignInLimiter {
         switch await admit(key) {
         case .admitted(let admitted): ticket = admitted
         case .refused(let seconds): return .refused(retryAfter: seconds)
+        // `admit` waits out a busy pair and asks again, so it does not answer this; were it to,
+        // the client is told to try again in a second rather than the check skipped.
+        case .busy: return .refused(retryAfter: 1)
         }
         let value: Value?
         do {
@@ -67,20 +73,34 @@ public actor SignInLimiter {
         return .wrong
     }
 
-    private func admit(_ key: SignInKey) -> SignInAttempts.Admission {
-        attempts.admit(key, at: now())
+    /// Admits or refuses `key`'s attempt, first waiting while its pair's count is full of
+    /// attempts still being checked.
+    private func admit(_ key: SignInKey) async -> SignInAttempts.Admission {
+        while true {
+            let admission = attempts.admit(key, at: now())
+            guard admission == .busy else { return admission }
+            await withCheckedContinuation { waiting[key.pair, default: []].append($0) }
+        }
+    }
+
+    /// Lets the attempts waiting on `key`'s pair ask again: one of its attempts has ended.
+    private func ended(_ key: SignInKey) {
+        for waiter in waiting.removeValue(forKey: key.pair) ?? [] { waiter.resume() }
     }
 
     private func released(_ ticket: UInt64, _ key: SignInKey) {
         attempts.released(ticket, key)
+        ended(key)
     }
 
     private func succeeded(_ ticket: UInt64, _ key: SignInKey) {
         attempts.succeeded(ticket, key)
+        ended(key)
     }
 
     private func failed(_ ticket: UInt64, _ key: SignInKey) async {
         let failure = attempts.failed(ticket, key, at: now())
+        ended(key)
         if failure.lockedOut {
             logger?.warning(
                 "sign-in limit reached: \(attempts.limit) wrong attempts within \(Int(attempts.window)) s",

@@ -23,6 +23,26 @@ import Testing
         #expect(answers.filter { $0 == 429 }.count == 100 - checked)
     }
 
+    @Test func givenManyRequestsAtOnceWithAdasRightPasswordAndTokenThenNoneIsRefused() async throws {
+        // Given a server with ada, who has a password and a token
+        let server = try await SignInServer.start()
+        defer { server.stop() }
+        // When her calendar app sends twelve requests at once with her password (each a bcrypt
+        // check at its real cost), and a device twenty with her token, all from one address
+        let calendar = try (0..<12).map { _ in
+            try SignInServer.basic(user: "ada", password: "correct horse").start(port: server.port, from: "127.0.0.2")
+        }
+        let device = try (0..<20).map { _ in
+            try LoopbackRequest(
+                "GET", "/v1/boards/team/operations", headers: [("Authorization", "Bearer \(server.adaToken)")]
+            ).start(port: server.port, from: "127.0.0.2")
+        }
+        let answers = try await Self.offThePool { try (calendar + device).map { try $0.answer().status } }
+        // Then every one is answered as signed in: her own requests at once never refuse her
+        #expect(answers.prefix(12).allSatisfy { $0 == 207 }, "calendar: \(answers.prefix(12))")
+        #expect(answers.suffix(20).allSatisfy { $0 == 200 }, "device: \(answers.suffix(20))")
+    }
+
     @Test func givenWrongSignInsAsAdaFromAStrangersAddressThenHerPasswordAndTokenStillSignHerIn() async throws {
         // Given five wrong sign-ins as ada from a stranger's address, spelt three ways
         let server = try await SignInServer.start()

@@ -4,8 +4,9 @@ import PMTestSupport
 import Testing
 
 /// The rule of ``SignInAttempts``: attempts are reserved before their secret is checked; a pair
-/// (address, user or token) at the limit is refused; a right secret is never refused because of
-/// other pairs' wrong ones, whose answers slow down instead.
+/// (address, user or token) at the limit of wrong ones is refused, and one whose count is full of
+/// attempts still being checked waits; a right secret is never refused because of other pairs'
+/// wrong ones, whose answers slow down instead, nor because of its own requests at once.
 @Suite struct SignInAttemptsTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     let stranger = SignInKey.user("ada", address: "192.0.2.1")
@@ -16,19 +17,46 @@ import Testing
         return attempts.failed(ticket, key, at: date)
     }
 
-    @Test func givenAttemptsNotYetAnsweredThenTheSixthIsRefusedBeforeAnyIsChecked() {
+    @Test func givenFiveAttemptsNotYetAnsweredThenTheSixthWaitsAndIsRefusedOnceTheyAreWrong() {
         // Given five attempts of one pair admitted and still being checked
         var attempts = SignInAttempts()
+        var tickets: [UInt64] = []
         for second in 0..<5 {
-            guard case .admitted = attempts.admit(stranger, at: start + TimeInterval(second)) else {
+            guard case .admitted(let ticket) = attempts.admit(stranger, at: start + TimeInterval(second)) else {
                 Issue.record("attempt \(second) refused")
                 return
             }
+            tickets.append(ticket)
         }
-        // Then the sixth is refused until the first is a minute old
+        // Then the sixth is held back unchecked, not admitted: five of the pair are unanswered
+        #expect(attempts.admit(stranger, at: start + 5) == .busy)
+        // And once the five are wrong it is refused until the first is a minute old
+        for ticket in tickets { _ = attempts.failed(ticket, stranger, at: start + 5) }
         #expect(attempts.admit(stranger, at: start + 5) == .refused(retryAfter: 55))
         #expect(attempts.admit(stranger, at: start + 59.5) == .refused(retryAfter: 1))
         if case .refused = attempts.admit(stranger, at: start + 60) { Issue.record("still refused after the window") }
+    }
+
+    @Test func givenFiveRightAttemptsBeingCheckedThenTheSixthWaitsAndIsAdmittedOnceOneSucceeds() {
+        // Given five attempts of one pair with a right token, still being checked
+        var attempts = SignInAttempts()
+        let device = SignInKey.token("pm_5a0123456789abcdef", address: "192.0.2.1")
+        var tickets: [UInt64] = []
+        for _ in 0..<5 {
+            guard case .admitted(let ticket) = attempts.admit(device, at: start) else {
+                Issue.record("a right token's own requests refused it")
+                return
+            }
+            tickets.append(ticket)
+        }
+        // When a sixth comes, it waits; and when one of the five succeeds
+        #expect(attempts.admit(device, at: start) == .busy)
+        attempts.succeeded(tickets[0], device)
+        // Then it is admitted: a client's own requests at once never refuse its right token
+        guard case .admitted = attempts.admit(device, at: start) else {
+            Issue.record("still held back after a success")
+            return
+        }
     }
 
     @Test func givenAStrangerAtTheLimitThenAdaElsewhereAndOtherTokensAtTheSameAddressAreAdmitted() {
