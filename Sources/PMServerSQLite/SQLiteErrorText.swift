@@ -1,4 +1,5 @@
 import GRDB
+import PMSQLite
 import PMServer
 
 /// SQLite's failures as sentences a person can act on, naming the file and what to do, rather
@@ -19,7 +20,7 @@ public enum SQLiteErrorText {
             case .SQLITE_CORRUPT, .SQLITE_NOTADB:
                 "it is damaged and cannot be read; restore it from a backup (pm-server backup)"
             case .SQLITE_BUSY, .SQLITE_LOCKED:
-                "another program kept it locked for more than 10 s; try again once it is done"
+                "another program kept it locked for more than \(Int(LockWait.seconds)) s; try again once it is done"
             case .SQLITE_IOERR: "the disk could not read or write it; check the disk and the file system"
             default: error.message ?? "SQLite could not use it"
             }

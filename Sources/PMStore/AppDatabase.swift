@@ -35,8 +35,8 @@ public struct AppDatabase: Sendable {
         if !current {
             guard migrating else { throw StoreError.needsUpgradeToRead(path) }
             try migrator.migrate(writer)
-            // Into the main file before other processes open it: one opening a new file while
-            // its first commits sit only in the WAL can be told it is locked, without waiting.
+            // Into the main file before other processes open it, so that they find the schema
+            // there rather than only in this connection's WAL.
             _ = try writer.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         }
     }
