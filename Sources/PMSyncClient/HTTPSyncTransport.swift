@@ -121,7 +121,13 @@ public struct HTTPSyncTransport: SyncTransport {
         let status: HTTPResponseStatus
         let bytes: ByteBuffer
         let httpClient: HTTPClient
-        if let givenClient { httpClient = givenClient } else { httpClient = try Self.client(trusting: trust) }
+        // Over plain http no CA is read: loading a bundle named by SSL_CERT_FILE cost every push
+        // a few milliseconds, and an unreadable one stopped pushes that never use it.
+        if let givenClient {
+            httpClient = givenClient
+        } else {
+            httpClient = endpoint.isSecure ? try Self.client(trusting: trust) : Self.client
+        }
         do {
             let response = try await httpClient.execute(request, timeout: TimeAmount(timeout), logger: logger)
             status = response.status

@@ -214,6 +214,25 @@ import X509
     }
 
     @Test(.timeLimit(.minutes(2)))
+    func aPlainHTTPRemoteNeverReadsSSLCertFileSoAnUnreadableOneStopsNoPush() async throws {
+        // Given a server on plain http, and a device set to it
+        let server = try SyncServer()
+        try await server.start()
+        let (ada, bob) = try server.adaAndBob()
+
+        // When the device adds a card with SSL_CERT_FILE naming a file that does not exist
+        let added = try ada.run(
+            ["add", "Sent over http", "--deadline", "+1d"], environment: ["SSL_CERT_FILE": ada.path("no-such-ca.pem")])
+
+        // Then the automatic push gets through: no line says the change waits
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr.isEmpty, "\(added.stderr)")
+        // And another device finds the card on the server
+        try bob.succeed(["sync"])
+        #expect(try bob.cards().map(\.title) == ["Sent over http"])
+    }
+
+    @Test(.timeLimit(.minutes(2)))
     func theLiveWebSocketOverWSSTrustsTheCAAndRefusesWithoutIt() async throws {
         // Given a server on HTTPS with a private CA's certificate
         let (server, files) = try await Self.httpsServer()
