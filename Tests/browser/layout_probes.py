@@ -92,6 +92,17 @@ SMALL_TARGETS = """(minimum) => {
 }"""
 
 
+# The count a phone shows on the network dot's corner (its `::after` badge) for the element at
+# `selector`: `{ content, display, width, room }`, room being the gap to the next control.
+PENDING_BADGE = """(selector) => {
+  const element = document.querySelector(selector);
+  const badge = getComputedStyle(element, '::after');
+  const dot = element.getBoundingClientRect();
+  const next = element.nextElementSibling.getBoundingClientRect();
+  return { content: badge.content, display: badge.display, width: parseFloat(badge.width),
+           room: next.left - dot.right };
+}"""
+
 def run(browser, probe: str, *arguments):
     """Runs `probe` in a WebDriver session (the WebKit tests)."""
     return browser.execute(f"return ({probe})(...arguments)", *arguments)

@@ -10,7 +10,7 @@ from datetime import date
 from playwright.sync_api import Page, expect
 
 from board_helpers import add_card, board, card, long_press, swipe_left, tap, touch_board  # noqa: F401
-from layout_probes import BAR, HISTORY_NUMBERS, LAYOUT, SMALL_TARGETS, WORD_BREAKS
+from layout_probes import BAR, HISTORY_NUMBERS, LAYOUT, PENDING_BADGE, SMALL_TARGETS, WORD_BREAKS
 
 IPAD_PORTRAIT = {"width": 820, "height": 1180}
 IPAD_LANDSCAPE = {"width": 1180, "height": 820}
@@ -201,15 +201,6 @@ def test_given_a_phone_when_the_board_opens_then_the_bar_is_one_row_and_the_tab_
     expect(page.get_by_role("tab", name="TODO (0)")).to_be_visible()
 
 
-PENDING_BADGE = """element => {
-    const badge = getComputedStyle(element, "::after");
-    const dot = element.getBoundingClientRect();
-    const next = element.nextElementSibling.getBoundingClientRect();
-    return { content: badge.content, display: badge.display, width: parseFloat(badge.width),
-             room: next.left - dot.right };
-}"""
-
-
 def test_given_a_phone_when_changes_wait_to_be_sent_then_the_dot_shows_their_count_and_clears_once_sent(
     touch_board: Page,
 ) -> None:
@@ -221,7 +212,7 @@ def test_given_a_phone_when_changes_wait_to_be_sent_then_the_dot_shows_their_cou
     add_card(page, "Second offline")
     expect(page.locator("#network")).to_contain_text("2 pending", timeout=10_000)
     # Then the dot carries the count as a badge, with room before the next control
-    badge = page.locator("#network").evaluate(PENDING_BADGE)
+    badge = page.evaluate(PENDING_BADGE, "#network")
     assert badge["content"] == '"2"', badge
     # (the badge starts 0.4rem into the 0.85rem dot: it reaches past the dot by its width less 7 px)
     assert badge["width"] > 0 and badge["room"] >= badge["width"] - 7, badge
@@ -229,7 +220,7 @@ def test_given_a_phone_when_changes_wait_to_be_sent_then_the_dot_shows_their_cou
     page.unroute("**/v1/**")
     page.get_by_role("button", name="Sync now").click()
     expect(page.locator("#network")).not_to_contain_text("pending", timeout=15_000)
-    assert page.locator("#network").evaluate(PENDING_BADGE)["content"] in ("none", "normal"), "the badge stayed"
+    assert page.evaluate(PENDING_BADGE, "#network")["content"] in ("none", "normal"), "the badge stayed"
 
 
 def test_given_a_phone_when_search_is_tapped_then_the_filter_opens_over_the_bar_and_cancel_clears_it(

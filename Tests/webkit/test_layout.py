@@ -1,9 +1,9 @@
 """The board's layout in Safari's engine, measured with the same probes as the Chromium tests
 (`Tests/browser/layout_probes.py`): lists that fill the height under a bar that stays, Korean
-broken at spaces, a phone's bar in one row, history numbers drawn whole ("1." not read as "l."), and a description's lines
-kept apart on its card."""
+broken at spaces, a phone's bar in one row, the count of waiting changes on a phone's network dot, history numbers
+drawn whole ("1." not read as "l."), and a description's lines kept apart on its card."""
 
-from layout_probes import BAR, HISTORY_NUMBERS, LAYOUT, WORD_BREAKS, run
+from layout_probes import BAR, HISTORY_NUMBERS, LAYOUT, PENDING_BADGE, WORD_BREAKS, run
 from test_core import add_card, card
 
 KOREAN = "로드맵에 테스트용 카드를 추가하고 디자인 검토를 마무리하기 위한 아주 긴 제목입니다"
@@ -46,6 +46,31 @@ def test_given_a_phone_sized_window_when_the_board_opens_then_the_bar_is_one_row
     assert len({control["top"] for control in bar["controls"]}) == 1, bar
     assert [control["name"] for control in bar["controls"]] == ["‹ Boards", "sync-now", "search-open", "add", "more"], bar
 
+
+def test_given_a_phone_when_changes_wait_to_be_sent_then_the_dot_shows_their_count_and_clears_once_sent(
+    board, server
+):
+    # The dot's words stay in the page for screen readers, though a phone shows only the dot.
+    def network():
+        return board.execute("return document.getElementById('network').textContent")
+
+    board.set_window(390, 844)
+    board.wait("a phone's width", lambda: board.execute("return innerWidth") == 390)
+    board.wait("online", lambda: network() == "online", 15)
+    # Given the server stopped and two Korean cards added
+    server.stop()
+    add_card(board, "첫 오프라인 카드")
+    add_card(board, "둘째 오프라인 카드")
+    board.wait("2 pending", lambda: "2 pending" in network(), 10)
+    # Then the dot carries the count as a badge, with room before the next control
+    badge = run(board, PENDING_BADGE, "#network")
+    assert badge["content"] == '"2"', badge
+    # (the badge starts 0.4rem into the 0.85rem dot: it reaches past the dot by its width less 7 px)
+    assert badge["width"] > 0 and badge["room"] >= badge["width"] - 7, badge
+    # And once the server is back and they are sent, the badge is gone
+    server.start()
+    board.wait("online", lambda: network() == "online", 30)
+    assert run(board, PENDING_BADGE, "#network")["content"] in ("none", "normal"), "the badge stayed"
 
 def test_given_a_long_history_when_shown_then_every_number_is_whole(board, pm_device):
     for number in range(12):
