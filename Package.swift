@@ -231,6 +231,8 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            // The CalDAV clients' scripts, run from where they are.
+            exclude: ["Clients"],
             swiftSettings: upcomingFeatures
         ),
         // Web Push (RFC 8030/8291/8292): the encrypted message, the VAPID token and the push

@@ -80,7 +80,7 @@ import Testing
         server.executableURL = URL(fileURLWithPath: Self.serverBinary)
         server.arguments = ["serve", "--host", "127.0.0.1", "--port", "\(port)"] + tlsFlags + serverDatabase
         server.standardOutput = FileHandle.nullDevice
-        FileManager.default.createFile(atPath: serverLog, contents: nil)
+        _ = FileManager.default.createFile(atPath: serverLog, contents: nil)
         server.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: serverLog))
         try server.run()
         do {

@@ -23,7 +23,7 @@ struct CalDAVServer {
         let token = try ServerProcess.addMember("ada", board: "team", database: database)
         let port = try ServerProcess.freePort()
         let logPath = folder.appendingPathComponent("server.log").path
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = Process()
         process.executableURL = ServerProcess.builtBinary
         process.arguments = ["serve", "--host", host, "--port", "\(port)", "--database", database]
@@ -94,7 +94,7 @@ struct CalDAVServer {
         }
         // Standard error goes to a file: two pipes read one after the other could block the child.
         let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("pm-dav-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorFile) }
         let output = Pipe()
         process.standardOutput = output

@@ -66,7 +66,7 @@ struct ClusterUnderTest {
         // A file, not a pipe: a node started again lives on after bash, and would hold a pipe
         // open (Foundation leaves its descriptors to the child's children).
         let outputFile = FileManager.default.temporaryDirectory.appendingPathComponent("pm-cluster-\(UUID()).out")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: outputFile) }
         let output = try FileHandle(forWritingTo: outputFile)
         process.standardOutput = output

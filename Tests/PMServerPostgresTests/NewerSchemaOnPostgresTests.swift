@@ -10,7 +10,7 @@ struct NewerSchemaOnPostgresTests {
         try await PostgresTestDatabase.withFreshDatabase { url in
             // Given a database on which a newer pm-server applied a migration this one lacks
             #expect(try ServerProcess.run(["user", "add", "ada", "--database", url]).status == 0)
-            try await PostgresTestDatabase.withClient(url) { client in
+            _ = try await PostgresTestDatabase.withClient(url) { client in
                 try await client.query(
                     "INSERT INTO pm_migrations (name) VALUES ('v99: boards in folders')",
                     logger: PostgresTestDatabase.logger)

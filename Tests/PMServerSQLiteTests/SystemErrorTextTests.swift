@@ -39,7 +39,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: command.folder) }
         try FileManager.default.createDirectory(at: command.folder, withIntermediateDirectories: true)
         let file = command.folder.appendingPathComponent("a-file").path
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
 
         let added = try command.runWithout(database: ["user", "add", "ada", "--database", file + "/pm.sqlite"])
 

@@ -10,7 +10,7 @@ import Testing
     @Test func aRoundRunsAtOnceAndThenEveryMinuteOfTheClock() async throws {
         // Given a board with no subscription yet, the service started on a test clock
         let team = try await DeadlinePushesTests.board()
-        try await team.repository.deletePushSubscriptions(endpoint: "https://push.example/ada")
+        await team.repository.deletePushSubscriptions(endpoint: "https://push.example/ada")
         let delivery = RecordingDelivery()
         let clock = TestClock()
         let service = DeadlinePushService(

@@ -129,7 +129,7 @@ actor RecordingDelivery: WebPushDelivery {
         // in the second round what it missed in the first
         #expect(first == .init(delivered: 0, gone: 1, failed: 1))
         #expect(second.delivered == 2)
-        #expect(try await team.repository.pushSubscriptions().map(\.endpoint) == ["https://push.example/busy"])
+        #expect(await team.repository.pushSubscriptions().map(\.endpoint) == ["https://push.example/busy"])
         #expect(
             await delivery.sent.map(\.endpoint) == ["https://push.example/ada"]
                 + Array(repeating: "https://push.example/busy", count: 3))

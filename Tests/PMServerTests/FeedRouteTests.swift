@@ -167,7 +167,7 @@ private struct LeftBoard: SyncRepository {
     let user: UserName
 
     func isMember(board: BoardName, user: UserName) async throws -> Bool {
-        user == self.user ? false : try await repository.isMember(board: board, user: user)
+        user == self.user ? false : await repository.isMember(board: board, user: user)
     }
 
     func addUser(name: UserName) async throws { try await repository.addUser(name: name) }

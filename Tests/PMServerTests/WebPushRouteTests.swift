@@ -43,7 +43,7 @@ import Testing
                 #expect(response.status == .created)
             }
             // Then it is stored for her and the board, with its keys and time zone
-            let stored = try await fixture.repository.pushSubscriptions()
+            let stored = await fixture.repository.pushSubscriptions()
             #expect(stored.map(\.endpoint) == ["https://push.example/send/abc"])
             #expect(stored.first?.user == "ada")
             #expect(stored.first?.p256dh == Base64URL.decode(Self.browserKey))
@@ -56,7 +56,7 @@ import Testing
             try await client.execute(uri: uri, method: .delete, headers: fixture.headers(fixture.ada)) { response in
                 try expectError(response, .notFound, code: "pushSubscriptionNotFound")
             }
-            #expect(try await fixture.repository.pushSubscriptions().isEmpty)
+            #expect(await fixture.repository.pushSubscriptions().isEmpty)
         }
     }
 
@@ -80,7 +80,7 @@ import Testing
                 try expectError(response, .unprocessableContent, code: code)
             }
         }
-        #expect(try await fixture.repository.pushSubscriptions().isEmpty)
+        #expect(await fixture.repository.pushSubscriptions().isEmpty)
     }
 
     @Test func malformedJSONIsABadRequest() async throws {
@@ -111,7 +111,7 @@ import Testing
                 try expectError(response, .notFound, code: "boardNotFound")
             }
         }
-        #expect(try await fixture.repository.pushSubscriptions().isEmpty)
+        #expect(await fixture.repository.pushSubscriptions().isEmpty)
     }
 
     @Test func theKeyIsServedToTheSignedInOnly() async throws {

@@ -36,12 +36,12 @@ import Testing
             let subscribed = try await client.execute(
                 uri: "/v1/boards/team/push/subscriptions", method: .post, headers: headers, body: Self.subscription)
             #expect(subscribed.status == .created)
-            #expect(try await fixture.repository.pushSubscriptions().count == 1)
+            #expect(await fixture.repository.pushSubscriptions().count == 1)
             // When she signs out
             let signedOut = try await client.execute(uri: "/signout", method: .post, headers: headers)
             #expect(signedOut.status == .seeOther)
             // Then the browser is subscribed no more
-            #expect(try await fixture.repository.pushSubscriptions().isEmpty)
+            #expect(await fixture.repository.pushSubscriptions().isEmpty)
         }
     }
 
@@ -56,7 +56,7 @@ import Testing
                 uri: "/v1/boards/team/push/subscriptions", method: .post, headers: headers, body: Self.subscription)
             #expect(refused.status == .forbidden)
         }
-        #expect(try await fixture.repository.pushSubscriptions().isEmpty)
+        #expect(await fixture.repository.pushSubscriptions().isEmpty)
     }
 
     @Test func theKeyIsServedToASignedInBrowser() async throws {
