@@ -55,14 +55,14 @@ import Testing
     }
 
     @Test func givenTLSALiveWebSocketThenItOutlivesTheRequestHeadDeadline() async throws {
-        // Given a server on TLS with a one-second request-head deadline, and pings far apart
+        // Given a server on TLS with a three-second request-head deadline, and pings far apart
         let folder = try TemporaryFolder(prefix: "tls-live")
         let certificate = try await Self.certificate(in: folder)
         let fixture = try await ServerFixture.make()
         let live = LiveHeads()
         let application = buildApplication(
             repository: fixture.repository, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            logger: Logger(label: "test"), live: live, idleTimeout: .seconds(1), requestTimeout: .seconds(1),
+            logger: Logger(label: "test"), live: live, idleTimeout: .seconds(3), requestTimeout: .seconds(3),
             livePingPeriod: .seconds(60),
             clockSkew: .acceptingEveryWallTime, certificate: certificate)
         try await application.test(.live) { client in
@@ -82,11 +82,16 @@ import Testing
                     for try await _ in inbound.messages(maxSize: 1 << 16) {}
                 }
             }
-            #expect(try await waitUntil { live.subscriberCount(board: "team") == 1 })
+            // (Within the deadline, which a loaded machine's handshake may take most of: a
+            // one-second deadline failed here while every other suite ran beside it.)
+            for _ in 0..<1000 where live.subscriberCount(board: "team") != 1 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            #expect(live.subscriberCount(board: "team") == 1)
 
-            // Then it is still open three deadlines later: the deadline handler saw the decrypted
+            // Then it is still open well past the deadline: the deadline handler saw the decrypted
             // upgrade request end and stood down (behind TLS it would see only ciphertext)
-            try await Task.sleep(for: .seconds(3))
+            try await Task.sleep(for: .seconds(6))
             #expect(live.subscriberCount(board: "team") == 1)
             connection.cancel()
             _ = client
