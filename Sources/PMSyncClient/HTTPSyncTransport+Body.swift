@@ -10,16 +10,29 @@ extension HTTPSyncTransport {
     /// that stops sending fails once `timeout` has passed on `clock` without a byte, as the
     /// head's deadline does.
     func collect(_ body: HTTPClientResponse.Body, upTo limit: Int) async throws -> ByteBuffer {
+        try await read(body, upTo: limit, into: ByteBuffer()) { collected, chunk in
+            collected.writeImmutableBuffer(chunk)
+        }
+    }
+
+    /// ``collect(_:upTo:)``'s reading, each part of the answer handed to `add` as it arrives
+    /// instead of kept: what `reader` holds when the answer ends.
+    func read<Reader: Sendable>(
+        _ body: HTTPClientResponse.Body, upTo limit: Int, into reader: Reader,
+        _ add: @escaping @Sendable (inout Reader, ByteBuffer) throws -> Void
+    ) async throws -> Reader {
         let heard = Heard()
-        return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+        return try await withThrowingTaskGroup(of: Reader?.self) { group in
             group.addTask {
-                var collected = ByteBuffer()
+                var reader = reader
+                var total = 0
                 for try await chunk in body {
                     heard.count()
-                    guard collected.readableBytes + chunk.readableBytes <= limit else { throw AnswerTooLarge() }
-                    collected.writeImmutableBuffer(chunk)
+                    total += chunk.readableBytes
+                    guard total <= limit else { throw AnswerTooLarge() }
+                    try add(&reader, chunk)
                 }
-                return collected
+                return reader
             }
             group.addTask { [clock, timeout] in
                 // Checked once a period: a silence is noticed after one to two periods.
@@ -32,10 +45,10 @@ extension HTTPSyncTransport {
                 }
             }
             defer { group.cancelAll() }
-            guard let first = try await group.next(), let collected = first else {
+            guard let first = try await group.next(), let read = first else {
                 throw HTTPClientError.readTimeout
             }
-            return collected
+            return read
         }
     }
 

@@ -101,8 +101,41 @@ public struct HTTPSyncTransport: SyncTransport {
         try await send(.GET, endpoint.operations(after: after, limit: limit), answer: OperationPage.self)
     }
 
+    /// The snapshot, its cards decoded page by page while the rest of the answer arrives
+    /// (``SnapshotStream``), so a large board's answer is never held whole.
     public func snapshot() async throws(SyncTransportError) -> BoardSnapshot {
-        try await send(.GET, endpoint.projects, limit: Self.snapshotLimit, answer: BoardSnapshot.self)
+        let url = endpoint.projects
+        let limit = Self.snapshotLimit
+        let httpClient = try client()
+        var stream: SnapshotStream
+        do {
+            let response = try await httpClient.execute(
+                request(.GET, url), timeout: TimeAmount(timeout), logger: logger)
+            guard (200..<300).contains(response.status.code) else {
+                let body = try await collect(response.body, upTo: Self.answerLimit)
+                throw failure(SyncTransportError(status: response.status, body: body))
+            }
+            stream = try await read(response.body, upTo: limit, into: SnapshotStream()) { stream, chunk in
+                do {
+                    try chunk.withUnsafeReadableBytes { try stream.read($0) }
+                } catch {
+                    throw NotTheAnswer(error: error)
+                }
+            }
+        } catch let error as SyncTransportError {
+            throw error
+        } catch is AnswerTooLarge {
+            throw failure(.serverFailed("the answer to GET \(url) is over \(limit) bytes"))
+        } catch let error as NotTheAnswer {
+            throw failure(.serverFailed("the answer to GET \(url) is not BoardSnapshot: \(error.error)"))
+        } catch {
+            throw failure(SyncTransportError(transportFailure: error, host: endpoint.host))
+        }
+        do {
+            return try stream.finish()
+        } catch {
+            throw failure(.serverFailed("the answer to GET \(url) is not BoardSnapshot: \(error)"))
+        }
     }
 
     /// One authorized request; its answer, of at most `limit` bytes, decoded as `Answer`, or
@@ -110,26 +143,12 @@ public struct HTTPSyncTransport: SyncTransport {
     func send<Answer: Decodable>(
         _ method: HTTPMethod, _ url: String, body: Data? = nil, limit: Int = answerLimit, answer: Answer.Type
     ) async throws(SyncTransportError) -> Answer {
-        var request = HTTPClientRequest(url: url)
-        request.method = method
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        request.headers.add(name: "Accept", value: "application/json")
-        if let body {
-            request.headers.add(name: "Content-Type", value: "application/json")
-            request.body = .bytes(ByteBuffer(bytes: body))
-        }
         let status: HTTPResponseStatus
         let bytes: ByteBuffer
-        let httpClient: HTTPClient
-        // Over plain http no CA is read: loading a bundle named by SSL_CERT_FILE cost every push
-        // a few milliseconds, and an unreadable one stopped pushes that never use it.
-        if let givenClient {
-            httpClient = givenClient
-        } else {
-            httpClient = endpoint.isSecure ? try Self.client(trusting: trust) : Self.client
-        }
+        let httpClient = try client()
         do {
-            let response = try await httpClient.execute(request, timeout: TimeAmount(timeout), logger: logger)
+            let response = try await httpClient.execute(
+                request(method, url, body: body), timeout: TimeAmount(timeout), logger: logger)
             status = response.status
             bytes = try await collect(response.body, upTo: limit)
         } catch is AnswerTooLarge {
@@ -147,6 +166,32 @@ public struct HTTPSyncTransport: SyncTransport {
         } catch {
             throw failure(.serverFailed("the answer to \(method) \(url) is not \(Answer.self): \(error)"))
         }
+    }
+
+    /// An authorized request of `method` for `url`, with `body` as JSON when given.
+    private func request(_ method: HTTPMethod, _ url: String, body: Data? = nil) -> HTTPClientRequest {
+        var request = HTTPClientRequest(url: url)
+        request.method = method
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "Accept", value: "application/json")
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        return request
+    }
+
+    /// The client given, else the one for ``trust``. Over plain http no CA is read: loading a
+    /// bundle named by SSL_CERT_FILE cost every push a few milliseconds, and an unreadable one
+    /// stopped pushes that never use it.
+    private func client() throws(SyncTransportError) -> HTTPClient {
+        if let givenClient { return givenClient }
+        return endpoint.isSecure ? try Self.client(trusting: trust) : Self.client
+    }
+
+    /// A snapshot answer that is not one, found while it was being read.
+    private struct NotTheAnswer: Error {
+        let error: any Error
     }
 
     /// `error` made safe to show, and logged once here rather than by every caller.

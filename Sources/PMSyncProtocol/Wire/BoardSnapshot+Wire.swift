@@ -24,6 +24,11 @@ extension BoardSnapshot: PlainJSONDecodable {
         }
     }
 
+    /// `[{…},{…}]`, a page of cards as ``SnapshotStream`` gathers them.
+    public static func readPlainCards(_ bytes: some ContiguousBytes) -> [Card]? {
+        PlainJSONReader.read(bytes) { reader in try reader.array(capacity: SnapshotStream.pageSize) { try $0.card() } }
+    }
+
     /// The snapshot as the server answers it, written by ``JSONWriter``.
     public var json: [UInt8] { JSONWriter.snapshot(self) }
 }
