@@ -219,10 +219,12 @@ public struct CrashRun {
             while let attempt = await iterator.next() {
                 guard attempt.batch >= target, progress.isInFlight(attempt) else { continue }
                 // A random moment within the time a push typically takes; every other kill aims
-                // at its end, where the server commits and answers.
+                // at its end, where the server commits and answers. Each miss halves the aim:
+                // on a loaded machine pushes sped up after the warm-up that timed them, and
+                // every aim of a run came too late (three kills, none during a push).
                 let typical = progress.typicalPush ?? .milliseconds(20)
                 let window = round.isMultiple(of: 2) ? 0...0.9 : 0.7...1.1
-                let delay = typical * Double.random(in: window, using: &generator)
+                let delay = typical * (Double.random(in: window, using: &generator) / Double(1 << misses))
                 try await Task.sleep(until: attempt.start + delay, clock: .continuous)
                 let duringPush = progress.isInFlight(attempt)
                 // Answered already: aim at a later push, and past a few misses kill anyway.
