@@ -17,6 +17,7 @@ Python standard library and bash.
 
 import asyncio
 import os
+import subprocess
 import time
 
 LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib", "postgres-cluster.sh")
@@ -49,6 +50,12 @@ class Cluster:
         if process.returncode != 0:
             raise SystemExit("postgres-cluster.sh: %s failed: %s" % (command, err.decode()))
         return out.decode().strip()
+
+    def keep_logs(self, folder):
+        """Copies the cluster's logs and the monitor's state and events into `folder`/cluster."""
+        subprocess.run(["bash", "-c", 'source "$1" && postgres_cluster_attach "$2" && postgres_cluster_keep_logs "$3"',
+                        "bash", LIBRARY, self.folder, folder], check=False)
+        print("chaos: the cluster's logs are kept in %s" % os.path.join(folder, "cluster"), flush=True)
 
     async def inject(self, kind, run):
         primary = await self.cluster("postgres_cluster_primary")

@@ -289,6 +289,28 @@ postgres_cluster_cut_replication() { # SIGNAL
     [[ -z $senders ]] || kill "-$1" $senders 2>/dev/null || true
 }
 
+# Copies into FOLDER/cluster what tells how the cluster went, for a run that failed: each keeper's
+# and the monitor's output (NODE.log, from pg_autoctl run), what creating them printed, each
+# node's PostgreSQL log (NODE-postgres/, with startup.log) and the monitor's last word on the
+# nodes (show-state.txt, show-events.txt). Never fails.
+postgres_cluster_keep_logs() { # FOLDER
+    local into=$1/cluster node
+    [[ -n $postgres_cluster_dir && -d $postgres_cluster_dir ]] || return 0
+    mkdir -p "$into"
+    cp "$postgres_cluster_dir"/*.log "$into/" 2>/dev/null || true
+    for node in monitor node1 node2 node3; do
+        mkdir -p "$into/$node-postgres"
+        cp -r "$postgres_cluster_dir/$node/log/." "$postgres_cluster_dir/$node/startup.log" \
+            "$into/$node-postgres/" 2>/dev/null || true
+    done
+    local monitor="postgres://autoctl_node@127.0.0.1:$postgres_cluster_monitor_port/pg_auto_failover?sslmode=disable"
+    timeout 20 "${postgres_cluster_as[@]}" env PATH="$postgres_cluster_pg:$PATH" \
+        pg_autoctl show state --monitor "$monitor" >"$into/show-state.txt" 2>&1 || true
+    timeout 20 "${postgres_cluster_as[@]}" env PATH="$postgres_cluster_pg:$PATH" \
+        pg_autoctl show events --count 1000 --monitor "$monitor" >"$into/show-events.txt" 2>&1 || true
+    return 0
+}
+
 # Stops every process of the cluster at once and removes its folder. Safe in an EXIT trap and
 # under set -e: never fails, and a second call does nothing.
 postgres_cluster_stop() {
