@@ -277,10 +277,13 @@ postgres_cluster_kill() { # NODE
         [[ -n $(postgres_cluster_running "$pids") ]] || break
         sleep 0.1
     done
-    # As after a reboot, no process of the node is left; but its pid file is, and on a busy
-    # machine its pid may be another process's by the time the node is started again, which
-    # PostgreSQL (and pg_autoctl) would take for a running postmaster and never start.
-    rm -f "$postgres_cluster_dir/$1/postmaster.pid"
+    # As after a reboot, no process of the node is left; but the pid files of its postmaster and
+    # keeper are, and a pid in them may still be taken when the node is started again (by a
+    # killed process not yet reaped, or on a busy machine by another process), which PostgreSQL
+    # or pg_autoctl would take for itself running and never start ("An instance of pg_autoctl is
+    # already running"). A reboot empties the runtime folder the keeper's file is in.
+    rm -f "$postgres_cluster_dir/$1/postmaster.pid" \
+        "$postgres_cluster_dir/run/pg_autoctl$postgres_cluster_dir/$1/pg_autoctl.pid"
 }
 
 # Starts NODE's keeper again (after postgres_cluster_kill): it rejoins as a standby.
