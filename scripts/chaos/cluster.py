@@ -58,11 +58,13 @@ class Cluster:
         print("chaos: the cluster's logs are kept in %s" % os.path.join(folder, "cluster"), flush=True)
 
     async def inject(self, kind, run):
-        primary = await self.cluster("postgres_cluster_primary")
-        if not primary or self.left_out:
-            # A failover under way: this fault waits for the next turn. After the control run's
-            # kill the cluster stays short of a node, and the database is left alone.
+        if self.left_out:
+            # After the control run's kill the cluster stays short of a node, and the database is
+            # left alone.
             return
+        # With the monitor just started again no node is reported primary for a few seconds: the
+        # fault waits for one rather than being skipped, so that a short run has every kind.
+        primary = await self.primary()
         if kind == "primary-kill":
             # Half the time with the replication link cut first: the primary then holds commits
             # that no standby has, which synchronous replication must never have acknowledged
