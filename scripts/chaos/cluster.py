@@ -10,8 +10,9 @@ the same (no node kept writes of its own) and that one timeline at a time took w
 
 The control run (`control`, with synchronous_commit=local on every node) kills the primary once,
 with the link cut first, and leaves that node out: its commits no standby had are what a
-failover loses there, and a node holding them cannot rejoin (pg_auto_failover's rewind of it
-stalls on this machine). The run's own check must then report them lost.
+failover loses there (a node holding them did not rejoin: its crash recovery before pg_rewind
+stalled, most likely for a WAL sender the kill used to leave stopped, which postgres-cluster.sh
+now kills with the node). The run's own check must then report them lost.
 Python standard library and bash.
 """
 
