@@ -1,12 +1,13 @@
 """The server's database in scripts/chaos/run --failover: a three-node PostgreSQL cluster managed by
 pg_auto_failover (scripts/lib/postgres-cluster.sh), shared by two pm-server processes that reach
 it by a URL of all three hosts, and broken at random moments: the primary's machine killed
-(kill -9 of its keeper and postmaster), the primary stopped (SIGSTOP of its postgres processes)
-for longer than the monitor waits and then let go (SIGCONT), the replication link cut (the
-primary's WAL senders stopped, so nothing reaches the standbys, for a few seconds) and the monitor
-killed. Every fault ends with the cluster whole again: the killed node started again, as a
-standby. Reads back what is stored from the final primary, and checks that every standby holds
-the same (no node kept writes of its own) and that one timeline at a time took writes.
+(kill -9 of its keeper, postmaster and every postgres process), the primary stopped (SIGSTOP of
+its postgres processes) for longer than the monitor waits and then let go (SIGCONT), the
+replication link cut (the primary's WAL senders stopped, so nothing reaches the standbys, for a
+few seconds) and the monitor killed. Every fault ends with the cluster whole again: the killed
+node started again, as a standby. Reads back what is stored from the final primary, and checks
+that every standby holds the same (no node kept writes of its own) and that one timeline at a
+time took writes.
 
 The control run (`control`, with synchronous_commit=local on every node) kills the primary once,
 with the link cut first, and leaves that node out: its commits no standby had are what a

@@ -45,8 +45,8 @@ postgres_cluster_run() { # PROGRAM [ARG...]
         PATH="$postgres_cluster_pg:$PATH" "$@"
 }
 
-# Starts the keeper (or monitor) of NODE in a process group of its own, so that a kill of the
-# group is the death of the whole machine: keeper and postgres alike.
+# Starts the keeper (or monitor) of NODE in a process group of its own, which with the processes
+# its postmaster starts is the node's machine (postgres_cluster_machine, postgres_cluster_kill).
 postgres_cluster_launch() { # NODE
     local node=$1
     # The keeper outlives the caller, so it must not hold the caller's descriptors: a test
