@@ -1,22 +1,25 @@
 """The server's database in scripts/chaos/run --failover: a three-node PostgreSQL cluster managed by
 pg_auto_failover (scripts/lib/postgres-cluster.sh), shared by two pm-server processes that reach
 it by a URL of all three hosts, and broken at random moments: the primary's machine killed
-(kill -9 of its keeper and postmaster), the primary stopped (SIGSTOP of its postgres processes)
-for longer than the monitor waits and then let go (SIGCONT), the replication link cut (the
-primary's WAL senders stopped, so nothing reaches the standbys, for a few seconds) and the monitor
-killed. Every fault ends with the cluster whole again: the killed node started again, as a
-standby. Reads back what is stored from the final primary, and checks that every standby holds
-the same (no node kept writes of its own) and that one timeline at a time took writes.
+(kill -9 of its keeper, postmaster and every postgres process), the primary stopped (SIGSTOP of
+its postgres processes) for longer than the monitor waits and then let go (SIGCONT), the
+replication link cut (the primary's WAL senders stopped, so nothing reaches the standbys, for a
+few seconds) and the monitor killed. Every fault ends with the cluster whole again: the killed
+node started again, as a standby. Reads back what is stored from the final primary, and checks
+that every standby holds the same (no node kept writes of its own) and that one timeline at a
+time took writes.
 
 The control run (`control`, with synchronous_commit=local on every node) kills the primary once,
 with the link cut first, and leaves that node out: its commits no standby had are what a
-failover loses there, and a node holding them cannot rejoin (pg_auto_failover's rewind of it
-stalls on this machine). The run's own check must then report them lost.
+failover loses there (a node holding them did not rejoin: its crash recovery before pg_rewind
+stalled, most likely for a WAL sender the kill used to leave stopped, which postgres-cluster.sh
+now kills with the node). The run's own check must then report them lost.
 Python standard library and bash.
 """
 
 import asyncio
 import os
+import subprocess
 import time
 
 LIBRARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib", "postgres-cluster.sh")
@@ -50,12 +53,20 @@ class Cluster:
             raise SystemExit("postgres-cluster.sh: %s failed: %s" % (command, err.decode()))
         return out.decode().strip()
 
+    def keep_logs(self, folder):
+        """Copies the cluster's logs and the monitor's state and events into `folder`/cluster."""
+        subprocess.run(["bash", "-c", 'source "$1" && postgres_cluster_attach "$2" && postgres_cluster_keep_logs "$3"',
+                        "bash", LIBRARY, self.folder, folder], check=False)
+        print("chaos: the cluster's logs are kept in %s" % os.path.join(folder, "cluster"), flush=True)
+
     async def inject(self, kind, run):
-        primary = await self.cluster("postgres_cluster_primary")
-        if not primary or self.left_out:
-            # A failover under way: this fault waits for the next turn. After the control run's
-            # kill the cluster stays short of a node, and the database is left alone.
+        if self.left_out:
+            # After the control run's kill the cluster stays short of a node, and the database is
+            # left alone.
             return
+        # With the monitor just started again no node is reported primary for a few seconds: the
+        # fault waits for one rather than being skipped, so that a short run has every kind.
+        primary = await self.primary()
         if kind == "primary-kill":
             # Half the time with the replication link cut first: the primary then holds commits
             # that no standby has, which synchronous replication must never have acknowledged

@@ -85,6 +85,10 @@ def main():
             if server.process is not None and server.process.returncode is None:
                 kill(server.process)
         if lost:
+            if hasattr(backend, "keep_logs"):
+                # The cluster's folder goes with it when the run's script ends: its logs are
+                # copied first.
+                backend.keep_logs(work)
             print("chaos: the devices' databases and the servers' logs are kept in %s" % work, flush=True)
         else:
             shutil.rmtree(work, ignore_errors=True)

@@ -45,8 +45,8 @@ postgres_cluster_run() { # PROGRAM [ARG...]
         PATH="$postgres_cluster_pg:$PATH" "$@"
 }
 
-# Starts the keeper (or monitor) of NODE in a process group of its own, so that a kill of the
-# group is the death of the whole machine: keeper and postgres alike.
+# Starts the keeper (or monitor) of NODE in a process group of its own, which with the processes
+# its postmaster starts is the node's machine (postgres_cluster_machine, postgres_cluster_kill).
 postgres_cluster_launch() { # NODE
     local node=$1
     # The keeper outlives the caller, so it must not hold the caller's descriptors: a test
@@ -243,22 +243,47 @@ postgres_cluster_postmaster() { # NODE
     head -n 1 "$postgres_cluster_dir/$1/postmaster.pid" 2>/dev/null
 }
 
-# Kills NODE's whole process group with SIGKILL: keeper and postgres die together, as with the
-# machine, so nothing restarts the postgres in place.
-postgres_cluster_kill() { # NODE
-    local group
+# Stops NODE's machine where it stands (SIGSTOP) and prints the pid of each of its processes: its
+# keeper's process group (keeper and postmaster) and every process a process of the group started.
+# The group alone is not the machine: each process a postmaster starts (backends, WAL senders,
+# the checkpointer) leads a process group and session of its own. Stopped first, the postmaster
+# starts no process between this listing and what the caller does with it.
+postgres_cluster_machine() { # NODE
+    local group members
     group=$(cat "$postgres_cluster_dir/$1.group" 2>/dev/null) || return 0
-    kill -KILL -- "-$group" 2>/dev/null || true
+    kill -STOP -- "-$group" 2>/dev/null || true
+    members=$(pgrep -g "$group" | paste -sd,)
+    [[ -z $members ]] || { tr ',' '\n' <<<"$members"; pgrep -P "$members"; }
+}
+
+# Which of PIDS (one a line) are still running: not gone, and not zombies waiting to be reaped.
+postgres_cluster_running() { # PIDS
+    [[ -z $1 ]] || ps -o pid=,stat= -p "$(paste -sd, <<<"$1")" | awk '$2 !~ /^Z/ { print $1 }'
+}
+
+# Kills NODE's machine with SIGKILL: keeper, postmaster and every process the postmaster started
+# die together, so nothing restarts the postgres in place. A kill of the keeper's group alone
+# (as before) left the postmaster's children orphaned; most exit on seeing their postmaster
+# gone, but a WAL sender the replication cut had stopped stays stopped for ever, holding the
+# node's shared memory, and the node's PostgreSQL then refuses to start ("pre-existing shared
+# memory block … is still in use"): the node never rejoined.
+postgres_cluster_kill() { # NODE
+    local pids attempt
+    pids=$(postgres_cluster_machine "$1")
+    # shellcheck disable=SC2086
+    [[ -z $pids ]] || kill -KILL $pids 2>/dev/null || true
     rm -f "$postgres_cluster_dir/$1.group"
-    local attempt
     for attempt in $(seq 1 50); do
-        pgrep -g "$group" >/dev/null || break
+        [[ -n $(postgres_cluster_running "$pids") ]] || break
         sleep 0.1
     done
-    # As after a reboot, no process of the node is left; but its pid file is, and on a busy
-    # machine its pid may be another process's by the time the node is started again, which
-    # PostgreSQL (and pg_autoctl) would take for a running postmaster and never start.
-    rm -f "$postgres_cluster_dir/$1/postmaster.pid"
+    # As after a reboot, no process of the node is left; but the pid files of its postmaster and
+    # keeper are, and a pid in them may still be taken when the node is started again (by a
+    # killed process not yet reaped, or on a busy machine by another process), which PostgreSQL
+    # or pg_autoctl would take for itself running and never start ("An instance of pg_autoctl is
+    # already running"). A reboot empties the runtime folder the keeper's file is in.
+    rm -f "$postgres_cluster_dir/$1/postmaster.pid" \
+        "$postgres_cluster_dir/run/pg_autoctl$postgres_cluster_dir/$1/pg_autoctl.pid"
 }
 
 # Starts NODE's keeper again (after postgres_cluster_kill): it rejoins as a standby.
@@ -276,43 +301,71 @@ postgres_cluster_signal() { # NODE SIGNAL
     kill "-$2" "$postmaster" $(ps -o pid= --ppid "$postmaster") 2>/dev/null || true
 }
 
-# Sends SIGNAL (STOP, CONT) to the primary's WAL senders: STOP cuts the replication link (WAL
+# Cuts the replication link (STOP) or mends it (CONT): STOP stops the primary's WAL senders (WAL
 # stays on the primary, whose commits then wait for a standby, as with a broken network), CONT
-# mends it. The senders, not the standbys' receivers: a stopped receiver's socket still takes
-# in what is sent, and it would have the WAL after all.
-postgres_cluster_cut_replication() { # SIGNAL
-    local postmaster senders
+# lets go the very senders STOP stopped, wherever the primary is by then (they are noted in the
+# cluster's folder). The senders, not the standbys' receivers: a stopped receiver's socket still
+# takes in what is sent, and it would have the WAL after all.
+postgres_cluster_cut_replication() { # STOP | CONT
+    local postmaster senders cut=$postgres_cluster_dir/replication-cut
+    if [[ $1 == CONT ]]; then
+        # shellcheck disable=SC2046
+        [[ ! -s $cut ]] || kill -CONT $(cat "$cut") 2>/dev/null || true
+        rm -f "$cut"
+        return 0
+    fi
     postmaster=$(postgres_cluster_postmaster "$(postgres_cluster_primary)")
     [[ -n $postmaster ]] || return 0
     senders=$(ps -o pid=,args= --ppid "$postmaster" | awk '/walsender/ { print $1 }')
+    [[ -n $senders ]] || return 0
+    echo "$senders" >>"$cut"
     # shellcheck disable=SC2086
-    [[ -z $senders ]] || kill "-$1" $senders 2>/dev/null || true
+    kill -STOP $senders 2>/dev/null || true
+}
+
+# Copies into FOLDER/cluster what tells how the cluster went, for a run that failed: each keeper's
+# and the monitor's output (NODE.log, from pg_autoctl run), what creating them printed, each
+# node's PostgreSQL log (NODE-postgres/, with startup.log) and the monitor's last word on the
+# nodes (show-state.txt, show-events.txt). Never fails.
+postgres_cluster_keep_logs() { # FOLDER
+    local into=$1/cluster node
+    [[ -n $postgres_cluster_dir && -d $postgres_cluster_dir ]] || return 0
+    mkdir -p "$into"
+    cp "$postgres_cluster_dir"/*.log "$into/" 2>/dev/null || true
+    for node in monitor node1 node2 node3; do
+        mkdir -p "$into/$node-postgres"
+        cp -r "$postgres_cluster_dir/$node/log/." "$postgres_cluster_dir/$node/startup.log" \
+            "$into/$node-postgres/" 2>/dev/null || true
+    done
+    local monitor="postgres://autoctl_node@127.0.0.1:$postgres_cluster_monitor_port/pg_auto_failover?sslmode=disable"
+    timeout 20 "${postgres_cluster_as[@]}" env PATH="$postgres_cluster_pg:$PATH" \
+        pg_autoctl show state --monitor "$monitor" >"$into/show-state.txt" 2>&1 || true
+    timeout 20 "${postgres_cluster_as[@]}" env PATH="$postgres_cluster_pg:$PATH" \
+        pg_autoctl show events --count 1000 --monitor "$monitor" >"$into/show-events.txt" 2>&1 || true
+    return 0
 }
 
 # Stops every process of the cluster at once and removes its folder. Safe in an EXIT trap and
 # under set -e: never fails, and a second call does nothing.
 postgres_cluster_stop() {
-    local node
+    local node pids postmaster attempt
     if [[ -n $postgres_cluster_dir ]]; then
-        for node in node1 node2 node3 monitor; do
-            local group
-            group=$(cat "$postgres_cluster_dir/$node.group" 2>/dev/null) || continue
-            kill -CONT -- "-$group" 2>/dev/null || true
-            kill -KILL -- "-$group" 2>/dev/null || true
-        done
-        # A killed process may still be writing its files for a moment: wait for the groups to end.
-        for node in node1 node2 node3 monitor; do
-            local group attempt
-            group=$(cat "$postgres_cluster_dir/$node.group" 2>/dev/null) || continue
-            for attempt in $(seq 1 50); do
-                pgrep -g "$group" >/dev/null || break
-                sleep 0.1
-            done
-        done
-        # A postgres whose keeper died first may have been left behind: stop what is in the folder.
-        for node in node1 node2 node3 monitor; do
-            [[ -f $postgres_cluster_dir/$node/postmaster.pid ]] &&
-                kill -KILL "$(head -n 1 "$postgres_cluster_dir/$node/postmaster.pid")" 2>/dev/null || true
+        # Every machine stopped and listed (postgres_cluster_machine), then all killed at once.
+        pids=$(for node in node1 node2 node3 monitor; do
+            postgres_cluster_machine "$node"
+            # A postgres whose keeper died first is in no group: its pid file names it.
+            postmaster=$(postgres_cluster_postmaster "$node")
+            if [[ -n $postmaster && $(ps -o comm= -p "$postmaster") == postgres ]]; then
+                echo "$postmaster"
+                pgrep -P "$postmaster"
+            fi
+        done)
+        # shellcheck disable=SC2086
+        [[ -z $pids ]] || kill -KILL $pids 2>/dev/null || true
+        # A killed process may still be writing its files for a moment: wait for them to end.
+        for attempt in $(seq 1 50); do
+            [[ -n $(postgres_cluster_running "$pids") ]] || break
+            sleep 0.1
         done
         rm -rf "$postgres_cluster_dir"
     fi
