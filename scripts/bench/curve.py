@@ -157,13 +157,14 @@ def command_measure(args):
     server = harness.ThrowawayServer(args.pm_server, work, "curve")
     os.environ["PM_TOKEN"] = server.token
     rows = []
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
 
     def save(row):
         """Writes what is measured so far (a size's figures as they come), so a long run that is
         cut off leaves what it has."""
         row["load_after"] = os.getloadavg()[0]
         with open(args.out, "w") as f:
-            json.dump({"rows": rows + [row], "nproc": os.cpu_count()}, f, indent=1)
+            json.dump({"rows": rows + [row], "nproc": os.cpu_count(), "started": started}, f, indent=1)
 
     try:
         for size in (int(s) for s in args.sizes.split(",")):
@@ -202,7 +203,8 @@ def value(v, unit):
 
 def command_report(args):
     with open(args.json) as f:
-        rows = json.load(f)["rows"]
+        document = json.load(f)
+    rows = document["rows"]
     lines = ["| figure | " + " | ".join(short(r["size"]) for r in rows) + " | growth, step by step (k in n^k) |",
              "| --- | " + " | ".join("---:" for _ in rows) + " | --- |"]
     for key, label, unit in FIGURES:
@@ -219,10 +221,10 @@ def command_report(args):
         f.write("\n".join(lines) + "\n")
     print("\n".join(lines))
     if args.plot:
-        plot(rows, args.plot)
+        plot(rows, args.plot, document.get("started"))
 
 
-def plot(rows, path):
+def plot(rows, path, started=None):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -246,7 +248,12 @@ def plot(rows, path):
         axes.legend(fontsize=8)
     times.set_title("pm's costs by board size (release build)")
     memory.set_title("peak memory")
-    figure.tight_layout()
+    # When and under what load: a figure taken on a busy machine says so on its face.
+    loads = [r[key] for r in rows for key in ("load_before", "load_after") if key in r]
+    caption = "measured %s on %d cores, load average %.1f–%.1f" % (
+        started or "at an unrecorded time", os.cpu_count() or 0, min(loads), max(loads))
+    figure.text(0.5, 0.005, caption, ha="center", fontsize=9, color="dimgray")
+    figure.tight_layout(rect=(0, 0.03, 1, 1))
     figure.savefig(path, dpi=110)
 
 
