@@ -19,30 +19,35 @@ extension PostgresSyncRepository {
         let clients = parsed.hosts.map {
             PostgresClient(configuration: parsed.configuration(for: $0), backgroundLogger: backgroundLogger(logger))
         }
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            for client in clients {
-                group.addTask {
-                    await client.run()
-                    return false
-                }
-                group.addTask {
-                    do {
-                        try await client.query("SELECT 1", logger: logger)
-                    } catch let error as PSQLError {
-                        throw PostgresUnreachableError(place: place, reason: error.serverInfo?[.message])
+        // The pools run in tasks of their own (PoolRun): cancelled as soon as one host answers or
+        // the limit passes, they fail what still waits on them, and are waited for only so long.
+        let pools = PoolRun(clients.map { client in { await client.run() } })
+        let answer = await Result {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for client in clients {
+                    group.addTask {
+                        do {
+                            try await client.query("SELECT 1", logger: logger)
+                        } catch let error as PSQLError {
+                            throw PostgresUnreachableError(place: place, reason: error.serverInfo?[.message])
+                        }
                     }
-                    return true
                 }
-            }
-            group.addTask {
-                try await clock.sleep(for: limit)
-                throw PostgresUnreachableError(place: place, limit: limit)
-            }
-            defer { group.cancelAll() }
-            while let answered = try await group.next() {
-                if answered { return }
+                group.addTask {
+                    try await clock.sleep(for: limit)
+                    throw PostgresUnreachableError(place: place, limit: limit)
+                }
+                // The first to end decides; a query sent to a host that stopped answering ends
+                // only with its connection, which the pools' cancellation closes.
+                defer {
+                    group.cancelAll()
+                    pools.cancel()
+                }
+                try await group.next()
             }
         }
+        await pools.stop(clock: clock, logger: logger)
+        try answer.get()
     }
 }
 

@@ -40,9 +40,7 @@ public struct PostgresSyncRepository: SyncRepository {
         _ body: (PostgresSyncRepository) async throws -> Result
     ) async throws -> Result {
         let repository = try PostgresSyncRepository(url: url, clock: clock, logger: logger)
-        return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await repository.client.run() }
-            defer { group.cancelAll() }
+        return try await PoolRun.whileRunning({ await repository.client.run() }, clock: clock, logger: logger) {
             try await repository.migrate()
             return try await body(repository)
         }

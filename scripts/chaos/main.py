@@ -44,6 +44,9 @@ from processes import BOARD, Device, Server, kill
 from proxy import Proxy
 
 DEVICES = 5
+# The longest a set-up command (pm-server user add, board add) may take: PostgreSQL is waited for
+# at most 10 s (PostgresSyncRepository.reachLimit), and the work itself takes well under a second.
+ADMIN_LIMIT = 60
 
 
 def main():
@@ -129,7 +132,13 @@ class Run:
         process = await asyncio.create_subprocess_exec(
             self.pm_server, *arguments, "--database", self.backend.database, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE)
-        out, err = await process.communicate()
+        # A command that hangs fails the run, named, rather than hanging it (and CI) for good.
+        try:
+            out, err = await asyncio.wait_for(process.communicate(), ADMIN_LIMIT)
+        except asyncio.TimeoutError:
+            process.kill()
+            await process.wait()
+            raise SystemExit("pm-server %s did not end within %d s" % (" ".join(arguments), ADMIN_LIMIT))
         if process.returncode != 0:
             raise SystemExit("pm-server %s failed: %s" % (" ".join(arguments), err.decode()))
         return out.decode().strip()
