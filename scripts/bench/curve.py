@@ -230,10 +230,14 @@ def plot(rows, path, started=None):
     import matplotlib.pyplot as plt
     sizes = [r["size"] for r in rows]
     figure, (times, memory) = plt.subplots(1, 2, figsize=(12, 5), gridspec_kw={"width_ratios": [2, 1]})
-    for key, label, unit in FIGURES:
+    # A colour of its own for each figure, none of them the guides' grey (the default cycle's
+    # eighth colour is grey, which made "new device: whole history" look like a guide).
+    palette = [plt.get_cmap("tab20")(i) for i in (0, 2, 4, 6, 8, 10, 12, 16, 18, 1)]
+    for (key, label, unit), colour in zip(FIGURES, palette):
         axes = memory if unit == "MB" else times
         measured = [(r["size"], r[key]) for r in rows if key in r]
-        axes.plot([n for n, _ in measured], [v for _, v in measured], marker="o", label=label.replace("`", ""))
+        axes.plot([n for n, _ in measured], [v for _, v in measured], marker="o", color=colour,
+                  label=label.replace("`", ""))
     # Guides through the smallest board's list time: n and n log n.
     base = rows[0]["list_s"]
     for label, curve, style in (("∝ n", lambda n: n, ":"), ("∝ n log n", lambda n: n * math.log(n), "--")):
