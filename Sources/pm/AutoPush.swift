@@ -4,7 +4,8 @@ import PMSync
 import TerminalKit
 
 /// After a command changed the board: send the outbox to the remote right away, if one is set
-/// and syncing has not stopped, within ``SyncLink/pushLimit``. Being offline is not an error: the
+/// and syncing has not stopped, within ``SyncLink/pushLimit``; at a terminal in a process of its
+/// own (``BackgroundPush``), elsewhere inside the command. Being offline is not an error: the
 /// command prints and exits as it would without a remote, and the changes wait for the next push
 /// or `pm sync`; one line on stderr says they wait, so nobody believes them shared. A refusal (a
 /// revoked token, a removed board) stops automatic pushes until `pm sync` gets through or the
@@ -18,11 +19,16 @@ enum AutoPush {
         _ database: AppDatabase, _ context: Context, report: () throws -> Void
     ) async throws {
         let reported = Result { try report() }
-        if let remote = try? database.remote() { await push(database, context, to: remote) }
+        if let remote = try? database.remote() {
+            let handedOver =
+                BackgroundPush.wanted(context.output) && BackgroundPush.start(database: context.databasePath)
+            if !handedOver { await push(database, context, to: remote) }
+        }
         try reported.get()
     }
 
-    private static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
+    /// Sends what waits to `remote`, saying on standard error when it could not.
+    static func push(_ database: AppDatabase, _ context: Context, to remote: Remote) async {
         let link = ServerLink.link(database, to: remote, environment: context.environment, variables: context.variables)
         guard let problem = await link.pushAfterChange() else {
             guard let record = try? database.syncRecord(), record.pending > 0 else { return }

@@ -27,7 +27,7 @@ struct PM: AsyncParsableCommand {
             Overview.self, BoardCommand.self, Add.self, List.self, Show.self, Edit.self, Move.self, Delete.self,
             Restore.self,
             HistoryCommand.self, Undo.self, Redo.self, Due.self, Export.self, Import.self, RemoteCommand.self,
-            SyncCommand.self, StatusCommand.self, Remind.self,
+            SyncCommand.self, StatusCommand.self, Remind.self, PushAfterChange.self,
         ],
         defaultSubcommand: Overview.self
     )

@@ -6,13 +6,13 @@ import Darwin
 
 /// A local TCP port that takes connections (the kernel completes them into the backlog) but
 /// never reads or answers: a server that hangs.
-struct SilentListener {
-    let port: Int
+public struct SilentListener {
+    public let port: Int
     private let socketDescriptor: Int32
 
-    struct Failure: Error { let call: String }
+    public struct Failure: Error { public let call: String }
 
-    init() throws {
+    public init() throws {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -38,7 +38,7 @@ struct SilentListener {
         port = Int(UInt16(bigEndian: address.sin_port))
     }
 
-    func close() {
+    public func close() {
         Self.closeDescriptor(socketDescriptor)
     }
 
