@@ -127,6 +127,34 @@ import Testing
         }
     }
 
+    @Test func givenAnEmptyBoardOnAFile_whenALargeImportRuns_thenItsPagesSkipTheWALAndTheFileIsInTheWALAfter()
+        throws
+    {
+        // Given an empty board in a file, and a board in a file that holds a card
+        let folder = try TemporaryFolder(prefix: "pm-bulk-journal")
+        let empty = try AppDatabase.open(path: folder.path + "/empty.sqlite", environment: world.environment)
+        let holding = try AppDatabase.open(path: folder.path + "/holding.sqlite", environment: world.environment)
+        _ = try holding.apply(operations(1, from: 50_000))
+
+        // When the same large import runs into both
+        try empty.apply(operations(large))
+        try holding.apply(operations(large))
+
+        // Then the empty board's pages went into its file, not through its WAL, which the board
+        // holding a card wrote them through as before
+        let walSize = { (name: String) in
+            (try? FileManager.default.attributesOfItem(atPath: folder.path + "/\(name).sqlite-wal")[.size] as? Int) ?? 0
+        }
+        #expect(walSize("empty") < 64 * 1024, "\(walSize("empty")) bytes in the empty board's WAL")
+        #expect(walSize("holding") > 1024 * 1024, "\(walSize("holding")) bytes in the other board's WAL")
+        // and both are in the WAL, with no journal left, and hold every card
+        for (name, database) in [("empty", empty), ("holding", holding)] {
+            #expect(try database.writer.read { try String.fetchOne($0, sql: "PRAGMA journal_mode") } == "wal")
+            #expect(!FileManager.default.fileExists(atPath: folder.path + "/\(name).sqlite-journal"))
+        }
+        #expect(try empty.operations().count == operations(large).count)
+    }
+
     @Test func givenAnEmptyBoard_whenAnImportHasEmptyAndMissingFields_thenTheyAreStoredAsEmptyTextAndNull() throws {
         let database = try AppDatabase.inMemory(environment: world.environment)
         let batch =

@@ -37,7 +37,7 @@ import Testing
     }
 
     static func removeDatabase(_ path: String) {
-        for suffix in ["", "-wal", "-shm"] {
+        for suffix in ["", "-wal", "-shm", "-journal"] {
             try? FileManager.default.removeItem(atPath: path + suffix)
         }
     }
@@ -57,17 +57,31 @@ import Testing
         return (Int(lines[1]) ?? -1, Int(lines[2]) ?? -1)
     }
 
-    @Test(.timeLimit(.minutes(10)))
-    func killingAnImportAtAnyMomentLeavesWholeTransactions() throws {
-        // Given a database holding a few projects, and an export of 10,000 more
+    /// Into a board holding cards, the import writes through the WAL; into an empty board, more
+    /// than `AppDatabase.bulkLoadCount` operations go through a rollback journal instead, which a
+    /// kill leaves behind as a hot journal for the next opening to roll back.
+    /// The file's journal mode, as the sqlite3 shell reads it (`wal` when it is not installed).
+    static func journalMode(_ pm: PMRunner, _ path: String) throws -> String {
+        guard FileManager.default.isExecutableFile(atPath: sqlite3) else { return "wal" }
+        return try pm.run([path, "PRAGMA journal_mode;"], executable: URL(fileURLWithPath: sqlite3)).lines.joined()
+    }
+
+    @Test(.timeLimit(.minutes(10)), arguments: [false, true])
+    func killingAnImportAtAnyMomentLeavesWholeTransactions(intoAnEmptyBoard: Bool) throws {
+        // Given a database holding a few projects (or none), and an export of 10,000 more (12,000)
         let pm = try PMRunner()
-        for title in ["First", "Second", "Third"] {
-            try pm.add(title)
+        if intoAnEmptyBoard {
+            try pm.succeed(["list"])
+        } else {
+            for title in ["First", "Second", "Third"] {
+                try pm.add(title)
+            }
         }
+        let importedCount = intoAnEmptyBoard ? 12_000 : Self.importedCount
         let base = try Self.counts(pm, pm.databasePath, comment: "base")
-        try #require(base.projects == 3)
+        try #require(base.projects == (intoAnEmptyBoard ? 0 : 3))
         let exportPath = pm.path("big.json")
-        try Self.writeBigExport(to: exportPath)
+        try Self.writeBigExport(to: exportPath, count: importedCount)
 
         // And the time one uninterrupted import takes
         let fullPath = pm.path("full.sqlite")
@@ -76,8 +90,9 @@ import Testing
         try pm.succeed(["import", exportPath], environment: ["PM_DATABASE": fullPath])
         let elapsed = ContinuousClock.now - started
         let full = try Self.counts(pm, fullPath, comment: "full import")
-        #expect(full.projects == base.projects + Self.importedCount)
-        #expect(full.operations == base.operations + Self.importedCount)
+        #expect(full.projects == base.projects + importedCount)
+        #expect(full.operations == base.operations + importedCount)
+        #expect(try Self.journalMode(pm, fullPath) == "wal", "the board is in the WAL again after the import")
         let duration = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
 
         // When imports into copies of the base database are killed after random delays
@@ -102,10 +117,11 @@ import Testing
             kill(running.process.processIdentifier, SIGKILL)
             running.process.waitUntilExit()
             if running.process.terminationReason == .exit { finishedFirst += 1 }
-            // Frames left in the WAL of a database without the import mean the kill tore the
-            // commit's write.
+            // Frames left in the WAL of a database without the import, or a hot journal, mean
+            // the kill tore the commit's write.
             let walAttributes = try? FileManager.default.attributesOfItem(atPath: path + "-wal")
             let walSize = (walAttributes?[.size] as? NSNumber)?.intValue ?? 0
+            let hotJournal = FileManager.default.fileExists(atPath: path + "-journal")
 
             // Then the database opens and holds the import wholly or not at all
             let listed = try pm.run(["list", "--json"], environment: ["PM_DATABASE": path])
@@ -114,7 +130,7 @@ import Testing
             let stored = try Self.counts(pm, path, comment: comment)
             if stored.projects == base.projects {
                 beforeCommit += 1
-                if walSize > 0 { insideTransaction += 1 }
+                if walSize > 0 || hotJournal { insideTransaction += 1 }
                 #expect(stored.operations == base.operations, comment)
             } else {
                 afterCommit += 1
@@ -125,10 +141,13 @@ import Testing
             // And it takes new changes
             let added = try pm.run(["add", "After the crash"], environment: ["PM_DATABASE": path])
             #expect(added.status == 0, "pm add: \(added.stderr) \(comment)")
+            // in the WAL again, with no journal left
+            #expect(try Self.journalMode(pm, path) == "wal", comment)
+            #expect(!FileManager.default.fileExists(atPath: path + "-journal"), comment)
             Self.removeDatabase(path)
         }
         print(
-            "CrashTests: seed \(seed): import of \(Self.importedCount) took \(duration) s; of \(Self.killCount) kills "
+            "CrashTests: seed \(seed): import of \(importedCount) took \(duration) s; of \(Self.killCount) kills "
                 + "\(beforeCommit) landed before commit (\(insideTransaction) while the commit was being written), "
                 + "\(afterCommit) after (\(finishedFirst) of them after exit)")
     }
