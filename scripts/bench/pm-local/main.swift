@@ -10,7 +10,7 @@ import PMDomain
 import PMStore
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #endif
 
 @main
