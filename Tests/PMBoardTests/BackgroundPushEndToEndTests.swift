@@ -6,9 +6,19 @@ import Testing
 /// prompt back once the change is saved: typed into a real shell under tmux, with a real
 /// `pm-server`, and with a server that takes the connection and never answers.
 extension BoardSyncEndToEndTests {
-    /// A shell in a terminal, in the test's folder, with the product's environment.
+    /// A shell in a terminal, in the test's folder, with the product's environment, once its
+    /// prompt shows: keys typed before it are echoed ahead of the prompt, which then starts the
+    /// command's first line of output.
     func shell() throws -> Tmux {
-        try Tmux(command: "cd \(folder) && env TZ=UTC NO_COLOR=1 HOME=\(folder) PS1='$ ' sh")
+        let terminal = try Tmux(command: "cd \(folder) && env TZ=UTC NO_COLOR=1 HOME=\(folder) PS1='$ ' sh")
+        do {
+            // The screen as tmux gives it drops the prompt's trailing space.
+            try terminal.wait(for: "the prompt", timeout: 10) { $0.hasPrefix("$") }
+        } catch {
+            terminal.kill()
+            throw error
+        }
+        return terminal
     }
 
     /// The changes waiting on `device`, as `pm status --json` says.
