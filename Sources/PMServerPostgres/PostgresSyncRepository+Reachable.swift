@@ -9,8 +9,9 @@ extension PostgresSyncRepository {
 
     /// Returns once the database at `url` answers a query (any of its hosts, for a cluster's
     /// list), or throws ``PostgresUnreachableError`` naming its hosts and ports after `limit` on
-    /// `clock` (or at once when the connection is refused for good: a wrong password, an unknown
-    /// database). Runs before any service is started, so SIGTERM meanwhile ends the process at once.
+    /// `clock`: why a host refused the connection (a wrong password, an unknown database), at
+    /// once when every host did. Runs before any service is started, so SIGTERM meanwhile ends
+    /// the process at once.
     public static func checkReachable(
         url: String, within limit: Duration = reachLimit, clock: any Clock<Duration>, logger: Logger
     ) async throws {
@@ -23,30 +24,24 @@ extension PostgresSyncRepository {
         // the limit passes, they fail what still waits on them, and are waited for only so long.
         let pools = PoolRun(clients.map { client in { await client.run() } })
         let answer = await Result {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for client in clients {
-                    group.addTask {
+            // The first host to answer decides, without waiting for the others' queries: a host
+            // still starting up, or one whose pool retries a refused connection, may not end its
+            // query even once its pool is cancelled.
+            try await firstSuccess(
+                of: clients.map { client in
+                    {
                         do {
                             try await client.query("SELECT 1", logger: logger)
                         } catch let error as PSQLError {
                             throw PostgresUnreachableError(place: place, reason: error.serverInfo?[.message])
                         }
                     }
-                }
-                group.addTask {
-                    try await clock.sleep(for: limit)
-                    throw PostgresUnreachableError(place: place, limit: limit)
-                }
-                // The first to end decides; a query sent to a host that stopped answering ends
-                // only with its connection, which the pools' cancellation closes.
-                defer {
-                    group.cancelAll()
-                    pools.cancel()
-                }
-                try await group.next()
-            }
+                }, within: limit, clock: clock)
         }
         await pools.stop(clock: clock, logger: logger)
+        if case .failure(let reached as LimitReached) = answer {
+            throw PostgresUnreachableError(place: place, limit: reached.limit)
+        }
         try answer.get()
     }
 }

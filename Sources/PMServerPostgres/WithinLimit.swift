@@ -27,7 +27,40 @@ func withinLimit<Value: Sendable>(
     }
 }
 
-/// The one answer of ``withinLimit(_:clock:_:)``: the work's or the limit's, whichever comes first.
+/// Returns once one of `works` succeeds. Throws, once every one has failed, the last failure;
+/// once `limit` has passed on `clock`, the last failure so far or else ``LimitReached``. Each work
+/// runs in a task of its own, cancelled once the answer is known and never waited for: one
+/// waiting on a host that does not answer (a standby starting up, a pool retrying a refused
+/// connection) must not hold back the answer another host gave.
+func firstSuccess(
+    of works: [@Sendable () async throws -> Void], within limit: Duration, clock: any Clock<Duration>
+) async throws {
+    let answer = Answer<Void>()
+    let failures = Failures()
+    var tasks: [Task<Void, Never>] = []
+    defer { for task in tasks { task.cancel() } }
+    try await withCheckedThrowingContinuation { continuation in
+        answer.waiting.withLock { $0 = continuation }
+        for work in works {
+            tasks.append(
+                Task {
+                    do {
+                        try await work()
+                        answer.give(.success(()))
+                    } catch {
+                        if failures.add(error) == works.count { answer.give(.failure(error)) }
+                    }
+                })
+        }
+        tasks.append(
+            Task {
+                try? await clock.sleep(for: limit)
+                answer.give(.failure(failures.last ?? LimitReached(limit: limit)))
+            })
+    }
+}
+
+/// The one answer of ``withinLimit(_:clock:_:)`` and ``firstSuccess(of:within:clock:)``: the work's or the limit's, whichever comes first.
 private final class Answer<Value: Sendable>: Sendable {
     let waiting = Mutex<CheckedContinuation<Value, any Error>?>(nil)
 
@@ -38,6 +71,21 @@ private final class Answer<Value: Sendable>: Sendable {
         continuation.resume(with: result)
         return true
     }
+}
+
+/// The works of ``firstSuccess(of:within:clock:)`` that failed: how many, and the last failure.
+private final class Failures: Sendable {
+    private let state = Mutex<(count: Int, last: (any Error)?)>((0, nil))
+
+    /// Counts `error`; returns how many works have failed.
+    func add(_ error: any Error) -> Int {
+        state.withLock {
+            $0 = ($0.count + 1, error)
+            return $0.count
+        }
+    }
+
+    var last: (any Error)? { state.withLock { $0.last } }
 }
 
 extension Result where Failure == any Error {

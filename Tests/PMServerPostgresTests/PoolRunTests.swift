@@ -62,7 +62,7 @@ struct PoolRunTests {
 }
 
 /// A run that ignores cancellation, as the pool that hung did, until the test opens it.
-private final class Gate: Sendable {
+final class Gate: Sendable {
     private struct State {
         var isOpen = false
         var waiting: [CheckedContinuation<Void, Never>] = []

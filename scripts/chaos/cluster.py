@@ -59,6 +59,22 @@ class Cluster:
                         "bash", LIBRARY, self.folder, folder], check=False)
         print("chaos: the cluster's logs are kept in %s" % os.path.join(folder, "cluster"), flush=True)
 
+    async def waits(self):
+        """The monitor's states and, on each node, what the pm database's sessions wait for and the
+        standbys it streams to: where a hung command's query stands."""
+        lines = [await self.cluster("postgres_cluster_states")]
+        for node in ("node1", "node2", "node3"):
+            for query in ("SELECT pid, state, wait_event_type, wait_event, left(query, 60) FROM pg_stat_activity "
+                          "WHERE datname = 'pm' AND pid <> pg_backend_pid()",
+                          "SELECT 'synchronous_standby_names', current_setting('synchronous_standby_names')",
+                          "SELECT application_name, state, sync_state FROM pg_stat_replication"):
+                try:
+                    lines.append("%s: %s" % (node, await self.cluster(
+                        "postgres_cluster_sql %s %s" % (node, shell_quote(query)))))
+                except SystemExit as error:
+                    lines.append("%s: %s" % (node, error))
+        return "\n".join(lines)
+
     async def inject(self, kind, run):
         if self.left_out:
             # After the control run's kill the cluster stays short of a node, and the database is

@@ -106,6 +106,12 @@ def main():
     sys.exit(1 if lost else 0)
 
 
+def read(file):
+    """What a command wrote to `file` (a temporary file its output went to)."""
+    file.seek(0)
+    return file.read().decode(errors="replace")
+
+
 class Run:
     def __init__(self, arguments, backend, seed, work):
         self.seed = seed
@@ -129,19 +135,36 @@ class Run:
         self.problems.append(text)
 
     async def admin(self, *arguments):
-        process = await asyncio.create_subprocess_exec(
-            self.pm_server, *arguments, "--database", self.backend.database, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.PIPE)
-        # A command that hangs fails the run, named, rather than hanging it (and CI) for good.
-        try:
-            out, err = await asyncio.wait_for(process.communicate(), ADMIN_LIMIT)
-        except asyncio.TimeoutError:
-            process.kill()
-            await process.wait()
-            raise SystemExit("pm-server %s did not end within %d s" % (" ".join(arguments), ADMIN_LIMIT))
-        if process.returncode != 0:
-            raise SystemExit("pm-server %s failed: %s" % (" ".join(arguments), err.decode()))
-        return out.decode().strip()
+        # Its output goes to files rather than pipes, so that what a hung command said before it
+        # hung is still there to print.
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            process = await asyncio.create_subprocess_exec(
+                self.pm_server, *arguments, "--database", self.backend.database, stdout=out, stderr=err)
+            # A command that hangs fails the run, named, rather than hanging it (and CI) for good.
+            try:
+                await asyncio.wait_for(process.wait(), ADMIN_LIMIT)
+            except asyncio.TimeoutError:
+                await self.diagnose(process.pid)
+                process.kill()
+                await process.wait()
+                raise SystemExit("pm-server %s did not end within %d s; it printed:\n%s%s" % (
+                    " ".join(arguments), ADMIN_LIMIT, read(out), read(err)))
+            if process.returncode != 0:
+                raise SystemExit("pm-server %s failed: %s" % (" ".join(arguments), read(err)))
+            return read(out).strip()
+
+    async def diagnose(self, pid):
+        """Prints where a hung command waits: its threads' stacks (gdb) and, on a cluster, what each
+        node's sessions wait for and which standbys the primary counts as synchronous."""
+        if shutil.which("gdb"):
+            stacks = await asyncio.create_subprocess_exec(
+                "gdb", "-p", str(pid), "-batch", "-ex", "thread apply all bt", stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.STDOUT)
+            out, _ = await stacks.communicate()
+            frames = [line for line in out.decode(errors="replace").splitlines() if line.startswith(("Thread", "#"))]
+            print("chaos: the hung command's stacks:\n" + "\n".join(frames[:300]), flush=True)
+        if hasattr(self.backend, "waits"):
+            print("chaos: the cluster meanwhile:\n" + await self.backend.waits(), flush=True)
 
     async def main(self):
         # Devices 1 to DEVICES run pm commands; one more runs the board.
