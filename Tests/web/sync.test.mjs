@@ -2,7 +2,16 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BLOCKED_POLL, Sync, SyncError, batches, retryDelay, statusText } from "../../Sources/PMWeb/Resources/js/sync.js";
+import {
+  BLOCKED_POLL,
+  IDLE_LIMIT,
+  Sync,
+  SyncError,
+  batches,
+  retryDelay,
+  statusText,
+  whenIdle,
+} from "../../Sources/PMWeb/Resources/js/sync.js";
 
 const device = "00000000-0000-4000-8000-00000000000a";
 
@@ -444,4 +453,24 @@ test("Given a refusal (4xx), when another request succeeds, then the board still
   sync.reachable();
   assert.equal(sync.running, null);
   assert.equal(server.log.length, 1);
+});
+
+test("Given a browser with idle callbacks, when the history waits for an idle page, then it asks for one within IDLE_LIMIT", async () => {
+  const asked = [];
+  const idle = whenIdle((callback, options) => asked.push({ callback, options }), () => assert.fail("no timer"));
+  assert.deepEqual(asked.map(({ options }) => options), [{ timeout: IDLE_LIMIT }]);
+  let resolved = false;
+  idle.then(() => (resolved = true));
+  await Promise.resolve();
+  assert.equal(resolved, false, "not before the browser calls back");
+  asked[0].callback({ didTimeout: true });
+  await idle;
+});
+
+test("Given a browser without idle callbacks (Safari), when the history waits for an idle page, then the next timer turn stands for it", async () => {
+  const timers = [];
+  const idle = whenIdle(undefined, (callback, delay) => timers.push({ callback, delay }));
+  assert.deepEqual(timers.map(({ delay }) => delay), [0]);
+  timers[0].callback();
+  await idle;
 });

@@ -49,6 +49,23 @@ export const BLOCKED_POLL = 10_000;
 /** Live sockets in a row that never opened, while the server answered, before live is blocked. */
 export const BLOCKED_AFTER = 2;
 
+/**
+ * How long filling in the history behind a snapshot waits for the page to be idle, in ms. Without
+ * a limit a browser may put the idle callback off indefinitely (a page kept busy, a tab in the
+ * background), and the round waiting on it would hold back every later one: the board would show
+ * the snapshot's cards and take no other device's change until then.
+ */
+export const IDLE_LIMIT = 1000;
+
+/** Resolves once the page is idle, or after `limit` ms (`requestIdle` is `requestIdleCallback`,
+ * absent in Safari, where the next timer turn stands for it). */
+export function whenIdle(requestIdle, setTimer, limit = IDLE_LIMIT) {
+  return new Promise((resolve) => {
+    if (requestIdle) requestIdle(() => resolve(), { timeout: limit });
+    else setTimer(resolve, 0);
+  });
+}
+
 /** The outbox cut into push bodies of at most `count` operations and about `bytes` bytes. */
 export function batches(operations, count = BATCH_COUNT, bytes = BATCH_BYTES) {
   const result = [];
@@ -113,7 +130,7 @@ export class Sync {
     this.random = random ?? Math.random;
     this.now = now ?? (() => performance.now());
     /** Resolves once the page is idle: history is filled in only after the board is drawn. */
-    this.idle = idle ?? (() => new Promise((resolve) => (globalThis.requestIdleCallback ?? this.setTimeout)(resolve)));
+    this.idle = idle ?? (() => whenIdle(globalThis.requestIdleCallback?.bind(globalThis), this.setTimeout));
     this.location = location;
     this.onChange = onChange ?? (() => {});
     this.onStatus = onStatus ?? (() => {});
