@@ -1,4 +1,5 @@
 import Foundation
+import PMTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +10,9 @@ import FoundationNetworking
     @Test func serveAnswersHealthAndStopsCleanlyOnSIGTERM() async throws {
         let command = ServerCommand()
         defer { try? FileManager.default.removeItem(at: command.folder) }
-        let port = 20_000 + Int(getpid() % 20_000)
+        // A port free now, not one derived from the pid, which lies in the range the system hands
+        // other tests' sockets: once, in a clean-clone run, the request to it was refused.
+        let port = try ServerProcess.freePort()
         let process = Process()
         process.executableURL = ServerCommand.binary
         process.arguments = ["serve", "--port", "\(port)", "--database", command.database]
@@ -26,6 +29,7 @@ import FoundationNetworking
             if chunk.isEmpty { break }
             logged += String(decoding: chunk, as: UTF8.self)
         }
+        try #require(logged.contains("listening on"), "serve did not listen: \(logged)")
         let url = URL(string: "http://127.0.0.1:\(port)/health")!
         let (data, _) = try await URLSession.shared.data(from: url)
         #expect(String(decoding: data, as: UTF8.self) == #"{"status":"ok"}"#)
