@@ -62,6 +62,24 @@ public struct ProjectState: Hashable, Sendable {
         return changed
     }
 
+    /// Merges in `other`, another merge of operations on the same project (a server's card
+    /// stored while this one already holds some of its operations): each field keeps the later
+    /// write, so the result is the merge of both sets of operations.
+    public mutating func merge(_ other: ProjectState) {
+        Self.merge(&title, other.title)
+        Self.merge(&description, other.description)
+        Self.merge(&deadline, other.deadline)
+        Self.merge(&status, other.status)
+        Self.merge(&deleted, other.deleted)
+        if let created = other.createdAt, createdAt.map({ created < $0 }) ?? true { createdAt = created }
+        if let updated = other.updatedAt, updatedAt.map({ updated > $0 }) ?? true { updatedAt = updated }
+    }
+
+    private static func merge<Value>(_ register: inout Register<Value>?, _ other: Register<Value>?) {
+        guard let other else { return }
+        _ = merge(&register, other.value, other.timestamp)
+    }
+
     private static func merge<Value>(
         _ register: inout Register<Value>?, _ value: Value?, _ stamp: HybridTimestamp
     ) -> Bool {

@@ -50,6 +50,25 @@ import Testing
         }
     }
 
+    @Test func mergingTwoReplicasStatesGivesTheStateOfAllTheirOperations() {
+        // A new device stores the server's cards over what it already holds (a join's earlier
+        // attempt, its own edits): the merge of two states is the state of both sets of operations
+        for seed in Self.seeds {
+            let made = RandomOperations(seed: seed).operations
+            var random = SeededGenerator(seed: seed ^ 0x30B)
+            let split = Int.random(in: 0...made.count, using: &random)
+            // The two sets overlap: an operation may have reached both replicas
+            let first = Array(made[..<split]) + made.filter { _ in Bool.random(using: &random) }
+            let second = Array(made[split...])
+            let reference = states(after: made)
+            var merged = states(after: first)
+            for (id, state) in states(after: second) {
+                merged[id, default: ProjectState(id: id)].merge(state)
+            }
+            #expect(merged == reference, "seed \(seed)")
+        }
+    }
+
     @Test func randomOperationsHaveDistinctReadings() {
         // Each device's clock never repeats a reading, so the merge has a single winner per field
         for seed in Self.seeds {

@@ -51,6 +51,39 @@ struct SnapshotStreamTests {
         #expect(readEmpty == BoardSnapshot(seq: 0, projects: []))
     }
 
+    @Test func givenTheHeadBeforeTheCardsThenEachPageCanBeTakenWhileTheRestIsStillToCome() throws {
+        // Given a snapshot of 2,500 cards as the server writes it, its head first
+        var values = RandomWireValues(seed: 11)
+        let cards = (0..<2500).map { _ in values.card() }
+        let bytes = BoardSnapshot(seq: 4_242, projects: cards).json
+
+        // When it is read a kilobyte at a time, the decoded cards taken after every part
+        var stream = SnapshotStream()
+        var taken: [[BoardSnapshot.Card]] = []
+        var seqAfterTheFirstPart: Int64?
+        for start in stride(from: 0, to: bytes.count, by: 1024) {
+            try bytes[start..<min(start + 1024, bytes.count)].withUnsafeBytes { try stream.read($0) }
+            if start == 0 { seqAfterTheFirstPart = stream.seq }
+            let page = stream.takeCards()
+            if !page.isEmpty { taken.append(page) }
+        }
+        let rest = try stream.finish()
+
+        // Then the sequence number is known from the first part, two full pages came out while
+        // the answer was still arriving, and the last one at its end: every card once, in order
+        #expect(seqAfterTheFirstPart == 4_242)
+        #expect(taken.map(\.count) == [1000, 1000])
+        #expect(rest.seq == 4_242)
+        #expect(taken.flatMap(\.self) + rest.projects == cards)
+    }
+
+    @Test func givenTheHeadAfterTheCardsThenNoSequenceNumberIsKnownUntilTheEnd() throws {
+        let answer = #"{"projects":[],"seq":12}"#
+        var stream = SnapshotStream()
+        try Array(answer.utf8)[..<20].withUnsafeBytes { try stream.read($0) }
+        #expect(stream.seq == nil)
+    }
+
     @Test(arguments: [
         #"{"seq":3,"projects":[{"id":"x"}]}"#,  // not a card
         #"{"seq":3,"projects":["#,  // cut short

@@ -12,8 +12,11 @@ public struct SnapshotStream: Sendable {
     /// How many cards are decoded together.
     static let pageSize = 1000
 
-    /// The cards decoded so far.
+    /// The cards decoded so far and not yet taken.
     public private(set) var cards: [BoardSnapshot.Card] = []
+    /// The sequence number the cards reflect, once read: a server that writes it before the
+    /// cards (as `pm-server` does) lets a device store each page as it arrives.
+    public private(set) var seq: Int64?
     /// The answer without its cards: `{"seq":N,"projects":[]}`.
     private var rest: [UInt8] = []
     /// The cards read but not yet decoded, as a JSON array's inside: `{…},{…}`.
@@ -38,7 +41,14 @@ public struct SnapshotStream: Sendable {
         for byte in bytes { try read(byte) }
     }
 
-    /// The snapshot, once every part was read. Throws when the answer is not one.
+    /// The cards decoded so far, no longer kept here.
+    public mutating func takeCards() -> [BoardSnapshot.Card] {
+        defer { cards.removeAll() }
+        return cards
+    }
+
+    /// The snapshot, once every part was read, with the cards not yet taken. Throws when the
+    /// answer is not one.
     public mutating func finish() throws -> BoardSnapshot {
         try decodePage()
         let head = try JSONDecoder().decode(Head.self, from: Data(rest))
@@ -70,6 +80,7 @@ public struct SnapshotStream: Sendable {
             if depth == 1, byte == UInt8(ascii: "["), lastTopString == Self.projectsKey {
                 inCards = true
                 rest.append(byte)
+                seq = Self.seq(before: rest)
             } else {
                 keep(byte)
             }
@@ -117,6 +128,11 @@ public struct SnapshotStream: Sendable {
     }
 
     private static let projectsKey = Array(#""projects""#.utf8)
+
+    /// The `"seq"` of an answer whose opening up to its cards is `opening`, if it came first.
+    private static func seq(before opening: [UInt8]) -> Int64? {
+        (try? JSONDecoder().decode(Head.self, from: Data(opening + Array("]}".utf8))))?.seq
+    }
 
     /// The answer around its cards.
     private struct Head: Decodable {
