@@ -85,44 +85,6 @@ extension AppDatabase {
         }
     }
 
-    /// Starts an empty board from the server's merged cards at `serverSeq`, instead of replaying
-    /// every operation: the cards appear at once, the stream continues from `serverSeq`, and
-    /// the history before it is fetched afterwards (``PullCursor/backfill(next:)``). Returns
-    /// `false`, changing nothing, unless this device holds no operation and has pulled none.
-    public func start(from states: [ProjectState], serverSeq: Int64) throws -> Bool {
-        try write { db in
-            let empty = try Int64.fetchOne(db, sql: "SELECT seq FROM operation LIMIT 1") == nil
-            let cursor = try Int64.fetchOne(db, sql: "SELECT cursor FROM remote")
-            guard empty, cursor == 0 else { return false }
-            // As a large import into an empty board: the cards' list-order index is built once
-            // after the rows rather than row by row, in the same transaction, and the rows go in
-            // in key order (the server's pages come in it already).
-            let rebuildIndex = states.count > 2_000
-            if rebuildIndex {
-                try Self.prepareForLargeWrite(db)
-                try db.execute(sql: "DROP INDEX project_by_list")
-            }
-            var clock = try Self.clock(db)
-            let now = environment.wallTime
-            let rows = try ImportRows(db)
-            let inOrder = zip(states, states.dropFirst()).allSatisfy { Self.precedes($0.id, $1.id) }
-            for state in inOrder ? states : states.sorted(by: { Self.precedes($0.id, $1.id) }) {
-                try rows.save(state)
-                let stamps = [
-                    state.title?.timestamp, state.description?.timestamp, state.deadline?.timestamp,
-                    state.status?.timestamp,
-                ]
-                for stamp in stamps.compactMap(\.self) { clock.receive(stamp, now: now) }
-            }
-            try rows.notifyChanges()
-            if rebuildIndex { try db.execute(sql: Self.projectIndexes) }
-            try Self.save(clock, in: db)
-            try db.execute(
-                sql: "UPDATE remote SET cursor = ?, backfill = 0, backfillEnd = ?", arguments: [serverSeq, serverSeq])
-            return true
-        }
-    }
-
     /// Notes that a round began at `date`.
     public func recordSyncAttempt(at date: Date) throws {
         try write { db in

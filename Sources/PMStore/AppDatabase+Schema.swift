@@ -136,6 +136,13 @@ extension AppDatabase {
             // (`pm remote set … --ca-file`), trusted beside the system's CAs; NULL for none.
             try db.execute(sql: "ALTER TABLE remote ADD COLUMN caFile TEXT")
         }
+        migrator.registerMigration("v8: a join under way") { db in
+            // A new device stores the server's cards a page at a time as they arrive. While it
+            // does, `joining` is the sequence number of the first snapshot it began storing (0
+            // when no join is under way): a join cut short resumes from a newer snapshot and
+            // still follows the stream from there, so nothing between the two is missed.
+            try db.execute(sql: "ALTER TABLE remote ADD COLUMN joining INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 

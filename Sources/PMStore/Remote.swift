@@ -51,4 +51,7 @@ public struct SyncRecord: Hashable, Sendable {
     /// Whether syncing stopped because the server refused the remote's token (401): it is not
     /// sent again, not even by `pm sync`, until `pm remote set` gives a token.
     public var tokenRefused: Bool
+    /// Whether this device is joining the board: some of the server's cards are stored, the
+    /// rest still to come (the next round receives them).
+    public var joining = false
 }

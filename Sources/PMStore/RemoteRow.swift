@@ -7,6 +7,7 @@ enum RemoteRow {
     /// What the remote and sync's state are read from.
     enum Columns: Int, SelectedColumn {
         case url, board, token, caFile, cursor, backfill, backfillEnd, lastSyncAt, lastAttemptAt, lastError, stopped
+        case joining
         var sql: String { "remote.\(self)" }
     }
 
@@ -38,6 +39,7 @@ enum RemoteRow {
             lastAttemptAt: date(row?[Columns.lastAttemptAt]),
             lastError: row?[Columns.lastError],
             stopped: stopped != 0,
-            tokenRefused: stopped == AppDatabase.stoppedTokenRefused)
+            tokenRefused: stopped == AppDatabase.stoppedTokenRefused,
+            joining: (row?[Columns.joining] ?? 0) > (0 as Int64))
     }
 }

@@ -75,11 +75,14 @@ public struct SyncRound: Sendable {
         report.resentEverything = push.resentEverything
         let record = try database.syncRecord()
         var cursor = record.cursor
-        if cursor == 0, try database.latestSequence() == 0 {
-            let snapshot = try await transport.snapshot()
-            if snapshot.seq > 0, try database.start(from: snapshot.projects.map(\.state), serverSeq: snapshot.seq) {
+        if cursor == 0, try database.joinsFromSnapshot() {
+            // The pages are stored as they arrive, so the board shows cards from the first.
+            let pages = JoinPages(database: database, most: mergeBatch)
+            let seq = try await transport.snapshot { seq, cards in try pages.add(cards, serverSeq: seq) }
+            try pages.store()
+            if seq > 0, try database.finishJoin(serverSeq: seq) {
                 report.startedFromSnapshot = true
-                cursor = snapshot.seq
+                cursor = try database.cursor()
             }
         }
         if progress.watched, try database.syncRecord().backfillRemaining > 0 {

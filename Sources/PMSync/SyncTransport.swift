@@ -12,9 +12,28 @@ public protocol SyncTransport: Sendable {
     func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage
     /// The board's current cards and the sequence number they reflect.
     func snapshot() async throws(SyncTransportError) -> BoardSnapshot
+    /// The board's current cards handed to `store` a page at a time, each page with the
+    /// sequence number the cards reflect, as the answer arrives; returns that number. An error
+    /// `store` throws ends the reading and is thrown as it is.
+    func snapshot(pages store: @escaping @Sendable (_ seq: Int64, _ cards: [BoardSnapshot.Card]) throws -> Void)
+        async throws -> Int64
     /// The board's heads as the server announces them (the first at once), for as long as the
     /// live connection lasts: the sequence ends or throws when it drops.
     func heads() -> AsyncThrowingStream<Int64, any Error>
+}
+
+extension SyncTransport {
+    /// The whole snapshot, then its cards handed to `store` in pages of a thousand: for a
+    /// transport that cannot hand them over as they arrive.
+    public func snapshot(pages store: @escaping @Sendable (_ seq: Int64, _ cards: [BoardSnapshot.Card]) throws -> Void)
+        async throws -> Int64
+    {
+        let snapshot = try await snapshot()
+        for start in stride(from: 0, to: snapshot.projects.count, by: 1000) {
+            try store(snapshot.seq, Array(snapshot.projects[start..<min(start + 1000, snapshot.projects.count)]))
+        }
+        return snapshot.seq
+    }
 }
 
 /// Why a request to the server failed, sorted by what the engine does about it.

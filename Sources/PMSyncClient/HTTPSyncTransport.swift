@@ -104,6 +104,23 @@ public struct HTTPSyncTransport: SyncTransport {
     /// The snapshot, its cards decoded page by page while the rest of the answer arrives
     /// (``SnapshotStream``), so a large board's answer is never held whole.
     public func snapshot() async throws(SyncTransportError) -> BoardSnapshot {
+        let cards = Mutex<[BoardSnapshot.Card]>([])
+        do {
+            let seq = try await snapshot { _, page in cards.withLock { $0 += page } }
+            return BoardSnapshot(seq: seq, projects: cards.withLock { $0 })
+        } catch let error as SyncTransportError {
+            throw error
+        } catch {
+            throw failure(.serverFailed("the snapshot could not be read: \(error)"))
+        }
+    }
+
+    /// The snapshot, each page of cards handed to `store` as soon as it is decoded, once the
+    /// answer's head has said which sequence number they reflect (`pm-server` writes it first;
+    /// an answer with its head at the end is handed over at its end).
+    public func snapshot(pages store: @escaping @Sendable (_ seq: Int64, _ cards: [BoardSnapshot.Card]) throws -> Void)
+        async throws -> Int64
+    {
         let url = endpoint.projects
         let limit = Self.snapshotLimit
         let httpClient = try client()
@@ -121,9 +138,15 @@ public struct HTTPSyncTransport: SyncTransport {
                 } catch {
                     throw NotTheAnswer(error: error)
                 }
+                guard let seq = stream.seq else { return }
+                let page = stream.takeCards()
+                guard !page.isEmpty else { return }
+                do { try store(seq, page) } catch { throw NotStored(error: error) }
             }
         } catch let error as SyncTransportError {
             throw error
+        } catch let error as NotStored {
+            throw error.error
         } catch is AnswerTooLarge {
             throw failure(.serverFailed("the answer to GET \(url) is over \(limit) bytes"))
         } catch let error as NotTheAnswer {
@@ -131,11 +154,14 @@ public struct HTTPSyncTransport: SyncTransport {
         } catch {
             throw failure(SyncTransportError(transportFailure: error, host: endpoint.host))
         }
+        let rest: BoardSnapshot
         do {
-            return try stream.finish()
+            rest = try stream.finish()
         } catch {
             throw failure(.serverFailed("the answer to GET \(url) is not BoardSnapshot: \(error)"))
         }
+        if !rest.projects.isEmpty { try store(rest.seq, rest.projects) }
+        return rest.seq
     }
 
     /// One authorized request; its answer, of at most `limit` bytes, decoded as `Answer`, or
@@ -191,6 +217,11 @@ public struct HTTPSyncTransport: SyncTransport {
 
     /// A snapshot answer that is not one, found while it was being read.
     private struct NotTheAnswer: Error {
+        let error: any Error
+    }
+
+    /// A page of the snapshot its receiver could not store: its own error, not the network's.
+    private struct NotStored: Error {
         let error: any Error
     }
 

@@ -53,8 +53,9 @@ struct StatusCommand: AsyncParsableCommand {
                 }
             state += news
         }
+        let joining = status.joining ? "\nJoining: the board's cards are still arriving; pm sync receives the rest" : ""
         return """
-            State: \(state)
+            State: \(state)\(joining)
             Pending: \(pending) to send
             Last sync: \(status.lastSyncAt ?? "never")
             Last error: \(status.lastError ?? "none")
@@ -73,6 +74,8 @@ struct StatusJSON: Encodable {
     let state: SyncLink.State
     let pending: Int
     let toReceive: Int64?
+    /// Whether some of the server's cards are stored and the rest still to come.
+    let joining: Bool
     let lastSyncAt: String?
     let lastError: String?
     let remote: RemoteJSON?
@@ -81,13 +84,14 @@ struct StatusJSON: Encodable {
         state = probe?.state ?? .local
         pending = record.pending
         toReceive = probe?.toReceive
+        joining = record.joining
         lastSyncAt = record.lastSyncAt.map { ISO8601DateFormatter().string(from: $0) }
         lastError = probe?.error ?? record.lastError
         remote = record.remote.map { RemoteJSON(url: $0.url, board: $0.board) }
     }
 
     enum CodingKeys: String, CodingKey {
-        case state, pending, toReceive, lastSyncAt, lastError, remote
+        case state, pending, toReceive, joining, lastSyncAt, lastError, remote
     }
 
     func encode(to encoder: any Encoder) throws {
@@ -95,6 +99,7 @@ struct StatusJSON: Encodable {
         try container.encode(state, forKey: .state)
         try container.encode(pending, forKey: .pending)
         try container.encode(toReceive, forKey: .toReceive)
+        try container.encode(joining, forKey: .joining)
         try container.encode(lastSyncAt, forKey: .lastSyncAt)
         try container.encode(lastError, forKey: .lastError)
         try container.encode(remote, forKey: .remote)

@@ -6,11 +6,10 @@ import Testing
 
 @testable import PMStore
 
-/// A new device starts from the server's cards, then merges the history behind them batch after
-/// batch. A large history builds the log's secondary indexes once, in the batch that ends it,
-/// and the cards' list-order index after the cards: the rows, the history and the indexes must
-/// be exactly those of merging with every index in place, and a join cut short must resume and
-/// end the same.
+/// A new device starts from the server's cards, stored a page at a time, then merges the history
+/// behind them batch after batch. A large history builds the log's secondary indexes once, in the
+/// batch that ends it: the rows, the history and the indexes must be exactly those of merging
+/// with every index in place, and a join cut short must resume and end the same.
 @Suite struct NewDeviceJoinTests {
     let world = TestWorld(day: "2026-11-21")
     let device = UUID(uuidString: "bbbbbbbb-0000-4000-8000-000000000000")!
@@ -206,8 +205,7 @@ import Testing
     }
 
     @Test func givenManyCardsOutOfOrder_whenADeviceStartsFromThem_thenTheCardsAndIndexesAreThoseSavedOneByOne() throws {
-        // Given 2,001 visible cards in no particular order (more than a start builds its
-        // list-order index after)
+        // Given more than 2,000 visible cards in no particular order
         let states = snapshot(serverLog(cards: 2_400))
         #expect(states.count > 2_000)
         let database = try AppDatabase.inMemory(environment: world.environment)
@@ -226,5 +224,50 @@ import Testing
         }
         #expect(try read(database) == read(one))
         #expect(try database.writer.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+    }
+
+    @Test func givenAJoinUnderWay_whenTheDeviceEditsAStoredCardAndTheJoinResumes_thenTheEditStays()
+        throws
+    {
+        // Given a new device that stored the first page of a snapshot at 80
+        let history = serverLog(cards: 40)
+        let cards = snapshot(history)
+        let database = try AppDatabase.inMemory(environment: world.environment)
+        try database.setRemote(remote)
+        #expect(try database.joinsFromSnapshot())
+        #expect(try database.storeJoinPage(Array(cards.prefix(10)), serverSeq: 80))
+        #expect(try database.syncRecord().joining)
+        #expect(try database.projects().count == 10)
+
+        // When it moves one of those cards, then stores a newer snapshot of 90 whole, which
+        // holds that card as it was
+        let edited = cards[0].id
+        _ = try database.move(edited, to: .done)
+        #expect(try database.joinsFromSnapshot())
+        #expect(try database.storeJoinPage(cards, serverSeq: 90))
+        #expect(try database.finishJoin(serverSeq: 90))
+
+        // Then the move, newer by its clock, stays; every card is there; the stream follows on
+        // from the first snapshot, and the history before it is still to fetch
+        #expect(try database.project(edited)?.status == .done)
+        #expect(try database.projects().count == cards.count)
+        #expect(try !database.syncRecord().joining)
+        let record = try database.syncRecord()
+        #expect(record.cursor == 80)
+        #expect(record.backfillRemaining == 80)
+        #expect(record.pending == 1)
+
+        // And a device that has joined joins no more
+        #expect(try !database.joinsFromSnapshot())
+        #expect(try !database.storeJoinPage(cards, serverSeq: 95))
+    }
+
+    @Test func givenADeviceWithChangesOfItsOwnAndNoJoin_thenItReplaysTheStreamInsteadOfJoining() throws {
+        let database = try AppDatabase.inMemory(environment: world.environment)
+        _ = try database.add(ProjectFields(title: "먼저 만든 카드", deadline: world.environment.today))
+        try database.setRemote(remote)
+        #expect(try !database.joinsFromSnapshot())
+        #expect(try !database.storeJoinPage(snapshot(serverLog(cards: 3)), serverSeq: 6))
+        #expect(try database.projects().count == 1)
     }
 }

@@ -3,6 +3,7 @@ import PMSync
 import PMSyncClient
 import PMSyncProtocol
 import PMTestSupport
+import Synchronization
 import Testing
 
 @Suite struct HTTPSyncTransportTests {
@@ -69,6 +70,47 @@ import Testing
             #expect(snapshot.seq == 2)
             #expect(snapshot.projects.map(\.title) == ["Report"])
             #expect(snapshot.projects.map(\.id) == [SyncFixtures.uuid(0x10_0001)])
+        }
+    }
+
+    @Test func theSnapshotsPagesAreHandedOverAsTheyArriveAndAPageNotStoredEndsTheReadingWithItsOwnError()
+        async throws
+    {
+        struct DiskFull: Error {}
+        let fixture = try await ServerFixture.make()
+        try await fixture.withServer { port in
+            // Given a board of 2,500 cards
+            let transport = fixture.transport(port: port)
+            for batch in stride(from: 1, through: 2500, by: 500) {
+                _ = try await transport.push(
+                    (batch..<batch + 500).map {
+                        SyncFixtures.operation($0, project: $0, fields: ProjectFields(title: "카드 \($0)"))
+                    })
+            }
+
+            // When its snapshot is read page by page
+            let pages = Mutex<[(seq: Int64, cards: [BoardSnapshot.Card])]>([])
+            let seq = try await transport.snapshot { seq, cards in pages.withLock { $0.append((seq, cards)) } }
+
+            // Then three pages came, each with the head's number, holding the whole snapshot
+            let taken = pages.withLock { $0 }
+            #expect(seq == 2500)
+            #expect(taken.map(\.cards.count) == [1000, 1000, 500])
+            #expect(taken.allSatisfy { $0.seq == 2500 })
+            #expect(taken.flatMap(\.cards) == (try await transport.snapshot().projects))
+
+            // And a page its receiver cannot store ends the reading with the receiver's error,
+            // not one of the network's
+            let stored = Mutex(0)
+            await #expect(throws: DiskFull.self) {
+                _ = try await transport.snapshot { _, _ in
+                    try stored.withLock { count in
+                        count += 1
+                        if count == 2 { throw DiskFull() }
+                    }
+                }
+            }
+            #expect(stored.withLock { $0 } == 2)
         }
     }
 

@@ -42,6 +42,32 @@ import Testing
         func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
     }
 
+    /// A transport to `server` whose snapshot hands over its first page, then loses the
+    /// connection.
+    struct SnapshotCutAfterOnePage: SyncTransport {
+        let server: FakeServer.Transport
+
+        func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
+            try await server.push(operations)
+        }
+
+        func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
+            try await server.pull(after: after, limit: limit)
+        }
+
+        func snapshot() async throws(SyncTransportError) -> BoardSnapshot { try await server.snapshot() }
+
+        func snapshot(pages store: @escaping @Sendable (Int64, [BoardSnapshot.Card]) throws -> Void)
+            async throws -> Int64
+        {
+            let snapshot = try await server.snapshot()
+            try store(snapshot.seq, Array(snapshot.projects.prefix(1000)))
+            throw SyncTransportError.unreachable("the test cut the connection")
+        }
+
+        func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
+    }
+
     /// A new device with a remote on the fake server.
     func device() throws -> AppDatabase {
         let database = try AppDatabase.inMemory(environment: world.environment)
@@ -98,5 +124,58 @@ import Testing
         ).run()
         #expect(try contents(cut) == contents(whole))
         #expect(try cut.export().operations.count == 120)
+    }
+
+    @Test func givenASnapshotCutAfterOnePage_whenTheBoardAndTheDeviceChange_thenTheNextRoundEndsAsAJoinInOneGo()
+        async throws
+    {
+        // Given a server holding 2,500 cards and a new device whose snapshot is cut after its
+        // first page of 1,000
+        let server = try await FakeServer()
+        try await server.push(
+            fromElsewhere: (1...2500).map {
+                SyncFixtures.operation($0, project: $0, fields: ProjectFields(title: "카드 \($0)"))
+            })
+        let cut = try device()
+        await #expect(throws: SyncTransportError.self) {
+            try await SyncRound(database: cut, transport: SnapshotCutAfterOnePage(server: server.transport)).run()
+        }
+
+        // Then the board shows the first page's cards at once, and the join is under way
+        #expect(try cut.projects().count == 1000)
+        #expect(try cut.syncRecord().joining)
+        #expect(try cut.syncRecord().cursor == 0)
+
+        // When, meanwhile, someone renames one of those cards and deletes another, a card is
+        // added, and this device moves a third card
+        let stored = try cut.projects().sorted { $0.title < $1.title }
+        let renamed = stored[0].id
+        let deleted = stored[1].id
+        let moved = stored[2].id
+        let number = { (id: UUID) in Int(id.lowercased.suffix(6), radix: 16)! - 0x10_0000 }
+        try await server.push(fromElsewhere: [
+            SyncFixtures.operation(5_001, project: number(renamed), fields: ProjectFields(title: "새 이름")),
+            SyncFixtures.operation(5_002, project: number(deleted), fields: ProjectFields(deleted: true)),
+            SyncFixtures.operation(5_003, project: 3_000, fields: ProjectFields(title: "새 카드")),
+        ])
+        _ = try cut.move(moved, to: .done)
+
+        // When the next round runs on a working connection
+        let report = try await SyncRound(database: cut, transport: server.transport).run()
+
+        // Then the join is done, its edit pushed, and the device holds what a device that joins
+        // in one go now holds: cards, history and operations
+        #expect(report.startedFromSnapshot)
+        #expect(try !cut.syncRecord().joining)
+        #expect(try cut.syncRecord().pending == 0)
+        let board = Dictionary(uniqueKeysWithValues: try cut.projects().map { ($0.id, $0) })
+        #expect(board.count == 2500)
+        #expect(board[renamed]?.title == "새 이름")
+        #expect(board[deleted] == nil)
+        #expect(board[moved]?.status == .done)
+        let whole = try device()
+        _ = try await SyncRound(database: whole, transport: server.transport).run()
+        // (in another order: this device's log holds its own edit before what it pulled)
+        #expect(try contents(cut).sorted() == contents(whole).sorted())
     }
 }

@@ -114,7 +114,8 @@ import Testing
         #expect(text.stdout.hasPrefix("Local only: 2 changes not synced"))
         #expect(json["state"] as? String == "local" && json["pending"] as? Int == 2)
         #expect(json["remote"] is NSNull && json["lastSyncAt"] is NSNull && json["toReceive"] is NSNull)
-        #expect(Set(json.keys) == ["state", "pending", "toReceive", "lastSyncAt", "lastError", "remote"])
+        #expect(Set(json.keys) == ["state", "pending", "toReceive", "joining", "lastSyncAt", "lastError", "remote"])
+        #expect(json["joining"] as? Bool == false)
     }
 
     @Test func syncWithoutARemoteSaysHowToSetOne() throws {
