@@ -82,8 +82,10 @@ public struct SyncRound: Sendable {
             try pages.store()
             if seq > 0, try database.finishJoin(serverSeq: seq) {
                 report.startedFromSnapshot = true
-                cursor = try database.cursor()
             }
+            // Another process (the board beside `pm sync`) may have finished the join first: the
+            // stream follows on from wherever it is now, not from 0.
+            cursor = try database.cursor()
         }
         if progress.watched, try database.syncRecord().backfillRemaining > 0 {
             // The history still missing counts from the start, so the total is right at once.

@@ -68,6 +68,42 @@ import Testing
         func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
     }
 
+    /// A transport to `server` whose snapshot is overtaken: another process on the same device
+    /// (the board beside `pm sync`) finishes the join from its own copy of the snapshot before
+    /// this one hands over any page. Counts the pulls.
+    final class OvertakenJoin: SyncTransport {
+        let server: FakeServer.Transport
+        let database: AppDatabase
+        let pulls = Mutex(0)
+
+        init(server: FakeServer.Transport, database: AppDatabase) {
+            self.server = server
+            self.database = database
+        }
+
+        func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
+            try await server.push(operations)
+        }
+
+        func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
+            pulls.withLock { $0 += 1 }
+            return try await server.pull(after: after, limit: limit)
+        }
+
+        func snapshot() async throws(SyncTransportError) -> BoardSnapshot { try await server.snapshot() }
+
+        func snapshot(pages store: @escaping @Sendable (Int64, [BoardSnapshot.Card]) throws -> Void)
+            async throws -> Int64
+        {
+            let snapshot = try await server.snapshot()
+            #expect(try database.start(from: snapshot.projects.map(\.state), serverSeq: snapshot.seq))
+            try store(snapshot.seq, snapshot.projects)
+            return snapshot.seq
+        }
+
+        func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
+    }
+
     /// A new device with a remote on the fake server.
     func device() throws -> AppDatabase {
         let database = try AppDatabase.inMemory(environment: world.environment)
@@ -177,5 +213,31 @@ import Testing
         _ = try await SyncRound(database: whole, transport: server.transport).run()
         // (in another order: this device's log holds its own edit before what it pulled)
         #expect(try contents(cut).sorted() == contents(whole).sorted())
+    }
+
+    @Test func givenAJoinAnotherProcessFinishedFirst_whenTheRoundGoesOn_thenItFollowsTheStreamFromThereNotFromZero()
+        async throws
+    {
+        // Given a server holding 30 cards, and a device whose join another process finishes
+        // while this round reads the snapshot
+        let server = try await FakeServer()
+        try await server.push(
+            fromElsewhere: (1...30).map {
+                SyncFixtures.operation($0, project: $0, fields: ProjectFields(title: "카드 \($0)"))
+            })
+        let database = try device()
+        let transport = OvertakenJoin(server: server.transport, database: database)
+
+        // When the round goes on, pulling pages of 10
+        let report = try await SyncRound(database: database, transport: transport, pageSize: 10).run()
+
+        // Then it did not start the board (the other process did), and pulled the stream from
+        // the snapshot's 30 (one empty page) and the 30 operations behind it (three pages), not
+        // the whole stream from 0 as well
+        #expect(!report.startedFromSnapshot)
+        #expect(transport.pulls.withLock { $0 } == 4)
+        #expect(try database.syncRecord().cursor == 30)
+        #expect(try database.export().operations.count == 30)
+        #expect(try database.projects().count == 30)
     }
 }
