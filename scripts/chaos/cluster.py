@@ -91,8 +91,10 @@ class Cluster:
             if cut:
                 await self.cluster("postgres_cluster_cut_replication STOP")
                 await asyncio.sleep(run.rng.uniform(1, 3))
-            died = time.monotonic()
             await self.cluster("postgres_cluster_kill %s" % primary)
+            # Timed from the kill's end: while the kill lists and stops the node's processes, its
+            # backends still commit.
+            died = time.monotonic()
             if cut:
                 await self.cluster("postgres_cluster_cut_replication CONT")
                 run.count("failover: kill -9 of the primary's machine, replication cut")
@@ -141,10 +143,11 @@ class Cluster:
         raise SystemExit("no new primary within 120 s of killing %s" % old)
 
     async def outage(self, since, run):
-        """Waits (up to 60 s) for the first push a server acknowledges after `since`."""
+        """Waits (up to 60 s) for a server to acknowledge the first push sent after `since`."""
         for _ in range(600):
-            if run.proxy.last_acknowledged and run.proxy.last_acknowledged > since:
-                self.outages.append(run.proxy.last_acknowledged - since)
+            answered = run.proxy.first_acknowledged_after(since)
+            if answered is not None:
+                self.outages.append(answered - since)
                 return
             await asyncio.sleep(0.1)
         run.problem("no push was acknowledged within 60 s of the primary's death")

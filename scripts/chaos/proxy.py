@@ -6,6 +6,7 @@ each operation a server acknowledged. Python standard library only.
 """
 
 import asyncio
+import collections
 import json
 import time
 
@@ -83,7 +84,9 @@ class Proxy:
         self.stats = stats
         self.faults = True
         self.acknowledged = {}  # operation id -> set of seqs the servers answered with
-        self.last_acknowledged = None  # time.monotonic() of the last push answered 200 with results
+        # (sent, answered) in time.monotonic() of each push answered 200 with results, the last
+        # ten thousand: a failover's outage is timed to the first push *sent* after the death.
+        self.acknowledged_pushes = collections.deque(maxlen=10_000)
         self.server = None
         self.port = None
 
@@ -109,7 +112,11 @@ class Proxy:
             roll -= share
         return None
 
-    def _record(self, answers):
+    def first_acknowledged_after(self, since):
+        """When the first push sent after `since` was acknowledged, or None."""
+        return min((answered for sent, answered in self.acknowledged_pushes if sent > since), default=None)
+
+    def _record(self, answers, sent):
         for status, body in answers:
             if status != 200:
                 continue
@@ -120,7 +127,7 @@ class Proxy:
             for result in results or []:
                 self.acknowledged.setdefault(result["id"].lower(), set()).add(result["seq"])
             if results:
-                self.last_acknowledged = time.monotonic()
+                self.acknowledged_pushes.append((sent, time.monotonic()))
 
     async def _handle(self, client_reader, client_writer):
         task = asyncio.current_task()
@@ -146,6 +153,8 @@ class Proxy:
             client_writer.transport.abort()
             return
         reader = ResponseReader()
+        # When the latest request on this connection went to the server (HTTP/1.1 answers in order).
+        sent = [time.monotonic()]
 
         async def upstream():
             first = True
@@ -154,6 +163,7 @@ class Proxy:
                     if first and delay:
                         await asyncio.sleep(delay)
                     first = False
+                    sent[0] = time.monotonic()
                     server_writer.write(data)
                     await server_writer.drain()
             finally:
@@ -163,7 +173,7 @@ class Proxy:
         async def downstream():
             while data := await server_reader.read(65536):
                 answers = reader.feed(data)
-                self._record(answers)
+                self._record(answers, sent[0])
                 if any(status == 101 for status, _ in answers):
                     self.stats["live upgrades"] = self.stats.get("live upgrades", 0) + 1
                 if fault in ("cut-before-answer", "cut-mid-answer"):
@@ -171,7 +181,7 @@ class Proxy:
                     while not answers and (more := await server_reader.read(65536)):
                         data += more
                         answers = reader.feed(more)
-                        self._record(answers)
+                        self._record(answers, sent[0])
                     if fault == "cut-mid-answer" and len(data) > 1:
                         client_writer.write(data[: self.rng.randrange(1, len(data))])
                         await client_writer.drain()
