@@ -4,9 +4,10 @@ import Synchronization
 
 /// A new device's snapshot pages on their way into its database: the first page is stored
 /// alone, so the board shows cards at once; after it each transaction takes twice the cards of
-/// the one before, up to `most`. Every commit writes again each b-tree page it touched, so a
-/// commit per page of 1,000 would write the board's pages dozens of times over; growing
-/// transactions write them a few times while cards still appear throughout.
+/// the one before, up to `most`. Every commit writes again each b-tree page it touched: a commit
+/// per page of 1,000 wrote half as many pages again as one transaction for the whole board
+/// (docs/benchmarks.md), while growing transactions write them a few times and cards still
+/// appear throughout.
 final class JoinPages: Sendable {
     private struct Waiting {
         var cards: [BoardSnapshot.Card] = []
