@@ -10,11 +10,30 @@ import Testing
 /// A new device's join (the server's cards, then the history behind them, which a large board
 /// merges with the log's secondary indexes built at its end) cut short by the network resumes in
 /// the next round and ends exactly as a join that was never cut, indexes built along the way.
+/// A transport to a fake server that hands it every request its test does not answer itself.
+protocol ForwardingTransport: SyncTransport {
+    var server: FakeServer.Transport { get }
+}
+
+extension ForwardingTransport {
+    func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
+        try await server.push(operations)
+    }
+
+    func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
+        try await server.pull(after: after, limit: limit)
+    }
+
+    func snapshot() async throws(SyncTransportError) -> BoardSnapshot { try await server.snapshot() }
+
+    func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
+}
+
 @Suite(.timeLimit(.minutes(1))) struct NewDeviceResumeTests {
     let world = TestWorld(day: "2026-11-21")
 
     /// A transport to `server` whose pulls fail once `pulls` of them have been answered.
-    final class FailingAfter: SyncTransport {
+    final class FailingAfter: ForwardingTransport {
         let server: FakeServer.Transport
         let pulls: Int
         let answered = Mutex(0)
@@ -22,10 +41,6 @@ import Testing
         init(server: FakeServer.Transport, pulls: Int) {
             self.server = server
             self.pulls = pulls
-        }
-
-        func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
-            try await server.push(operations)
         }
 
         func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
@@ -36,26 +51,12 @@ import Testing
             if failing { throw SyncTransportError.unreachable("the test cut the connection") }
             return try await server.pull(after: after, limit: limit)
         }
-
-        func snapshot() async throws(SyncTransportError) -> BoardSnapshot { try await server.snapshot() }
-
-        func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
     }
 
     /// A transport to `server` whose snapshot hands over its first page, then loses the
     /// connection.
-    struct SnapshotCutAfterOnePage: SyncTransport {
+    struct SnapshotCutAfterOnePage: ForwardingTransport {
         let server: FakeServer.Transport
-
-        func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
-            try await server.push(operations)
-        }
-
-        func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
-            try await server.pull(after: after, limit: limit)
-        }
-
-        func snapshot() async throws(SyncTransportError) -> BoardSnapshot { try await server.snapshot() }
 
         func snapshot(pages store: @escaping @Sendable (Int64, [BoardSnapshot.Card]) throws -> Void)
             async throws -> Int64
@@ -64,14 +65,12 @@ import Testing
             try store(snapshot.seq, Array(snapshot.projects.prefix(1000)))
             throw SyncTransportError.unreachable("the test cut the connection")
         }
-
-        func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
     }
 
     /// A transport to `server` whose snapshot is overtaken: another process on the same device
     /// (the board beside `pm sync`) finishes the join from its own copy of the snapshot before
     /// this one hands over any page. Counts the pulls.
-    final class OvertakenJoin: SyncTransport {
+    final class OvertakenJoin: ForwardingTransport {
         let server: FakeServer.Transport
         let database: AppDatabase
         let pulls = Mutex(0)
@@ -81,16 +80,10 @@ import Testing
             self.database = database
         }
 
-        func push(_ operations: [ProjectOperation]) async throws(SyncTransportError) -> [PushResponse.Result] {
-            try await server.push(operations)
-        }
-
         func pull(after: Int64, limit: Int) async throws(SyncTransportError) -> OperationPage {
             pulls.withLock { $0 += 1 }
             return try await server.pull(after: after, limit: limit)
         }
-
-        func snapshot() async throws(SyncTransportError) -> BoardSnapshot { try await server.snapshot() }
 
         func snapshot(pages store: @escaping @Sendable (Int64, [BoardSnapshot.Card]) throws -> Void)
             async throws -> Int64
@@ -100,8 +93,6 @@ import Testing
             try store(snapshot.seq, snapshot.projects)
             return snapshot.seq
         }
-
-        func heads() -> AsyncThrowingStream<Int64, any Error> { server.heads() }
     }
 
     /// A new device with a remote on the fake server.
